@@ -1,0 +1,92 @@
+//! Command-line interface (binary only).
+
+use std::time::Instant;
+
+use anyhow::{anyhow, Result};
+use clap::{Parser, Subcommand};
+
+use dama::perft::{self, Counting};
+use dama::{notation, Position, Variant};
+
+/// dama: a draughts engine (Czech draughts by default).
+#[derive(Parser)]
+#[command(name = "dama", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the move tree to each depth.
+    Perft {
+        /// Variant (czech, russian, brazilian, pool, english, international, mala).
+        #[arg(long, default_value = "czech")]
+        variant: Variant,
+        /// Start position as PDN FEN (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Deepest depth.
+        #[arg(long)]
+        depth: u32,
+        /// List every root move with its count at the deepest depth.
+        #[arg(long)]
+        divide: bool,
+        /// Count capture paths instead of distinct moves.
+        #[arg(long)]
+        paths: bool,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+}
+
+/// Parses the arguments and runs the command.
+pub fn run() -> Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            paths,
+            threads,
+        }) => run_perft(variant, fen.as_deref(), depth, divide, paths, threads),
+        None => Err(anyhow!("no command given; try 'dama --help'")),
+    }
+}
+
+fn position(variant: Variant, fen: Option<&str>) -> Result<Position> {
+    match fen {
+        Some(f) => Position::from_fen(variant, f).map_err(|e| anyhow!("{e}")),
+        None => Ok(Position::start(variant)),
+    }
+}
+
+fn run_perft(
+    variant: Variant,
+    fen: Option<&str>,
+    depth: u32,
+    divide: bool,
+    paths: bool,
+    threads: usize,
+) -> Result<()> {
+    let pos = position(variant, fen)?;
+    let counting = if paths { Counting::Paths } else { Counting::Moves };
+    for d in 1..=depth {
+        let t = Instant::now();
+        let n = perft::perft_parallel(&pos, d, counting, threads);
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "depth {d} nodes {n} time {secs:.3} s leaves/s {:.0}",
+            n as f64 / secs.max(1e-9)
+        );
+    }
+    if divide {
+        for (m, n) in perft::divide(&pos, depth, counting, threads) {
+            println!("{} {n}", notation::format_move(&pos, &m));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,7 @@
+//! The `dama` command line.
+
+mod cli;
+
+fn main() -> anyhow::Result<()> {
+    cli::run()
+}

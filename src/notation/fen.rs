@@ -1,0 +1,255 @@
+//! PDN FEN: `W:W21-32:B1-12` (numeric, with ranges) and `W:Wa1,c3,Ke5:Bb6` (algebraic).
+
+use std::fmt;
+
+use crate::position::Position;
+use crate::rules::{Geometry, Variant};
+use crate::types::{Bitboard, Color, Square};
+
+/// A FEN that could not be read, with what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad FEN: {}", self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(msg.into()))
+}
+
+/// Strips a `[FEN "…"]` wrapper, quotes and a final full stop.
+fn unwrap_fen(text: &str) -> &str {
+    let mut t = text.trim();
+    if let Some(rest) = t.strip_prefix("[FEN") {
+        t = rest.trim().trim_end_matches(']').trim();
+    }
+    t.trim_matches('"').trim().trim_end_matches('.').trim()
+}
+
+/// Reads one square token: a PDN number or an algebraic name.
+fn parse_square(g: &Geometry, tok: &str) -> Result<Square, FenError> {
+    if tok.chars().all(|c| c.is_ascii_digit()) {
+        let n: u32 = tok
+            .parse()
+            .map_err(|_| FenError(format!("square '{tok}' is not a number")))?;
+        g.square(n).ok_or_else(|| {
+            FenError(format!(
+                "square {n} is out of range (1-{} on this board)",
+                g.squares
+            ))
+        })
+    } else {
+        g.parse_algebraic(tok).ok_or_else(|| {
+            FenError(format!(
+                "'{tok}' is not a playable (dark) square of the {}×{} board",
+                g.width, g.width
+            ))
+        })
+    }
+}
+
+/// Reads one token of a piece list: `K`-prefixed or not, a square or a numeric range.
+fn parse_token(g: &Geometry, tok: &str) -> Result<(bool, Vec<Square>), FenError> {
+    let (king, body) = match tok.strip_prefix(['K', 'k']) {
+        Some(rest) => (true, rest),
+        None => (false, tok),
+    };
+    if body.is_empty() {
+        return err(format!("empty square in '{tok}'"));
+    }
+    if let Some((a, b)) = body.split_once('-') {
+        let (lo, hi) = (parse_square(g, a)?, parse_square(g, b)?);
+        let (lo, hi) = (g.number(lo), g.number(hi));
+        if lo > hi {
+            return err(format!("range '{body}' runs backwards"));
+        }
+        return Ok((king, (lo..=hi).filter_map(|n| g.square(n)).collect()));
+    }
+    Ok((king, vec![parse_square(g, body)?]))
+}
+
+/// Parsed pieces of one colour field.
+struct Field {
+    men: Bitboard,
+    kings: Bitboard,
+}
+
+fn parse_field(g: &Geometry, list: &str, color: Color) -> Result<Field, FenError> {
+    let mut f = Field {
+        men: Bitboard::EMPTY,
+        kings: Bitboard::EMPTY,
+    };
+    for tok in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let (king, squares) = parse_token(g, tok)?;
+        for sq in squares {
+            if (f.men | f.kings).has(sq) {
+                return err(format!(
+                    "square {} is listed twice for {}",
+                    g.number(sq),
+                    color.name()
+                ));
+            }
+            if king {
+                f.kings |= Bitboard::from_square(sq);
+            } else {
+                f.men |= Bitboard::from_square(sq);
+            }
+        }
+    }
+    Ok(f)
+}
+
+impl Position {
+    /// Reads a PDN FEN for `variant`, numeric or algebraic, and checks it.
+    pub fn from_fen(variant: Variant, text: &str) -> Result<Position, FenError> {
+        let g = variant.rules().geometry();
+        let t = unwrap_fen(text);
+        let mut fields = t.split(':').map(str::trim);
+        let side_field = fields.next().unwrap_or("");
+        let side = match side_field.chars().collect::<Vec<_>>()[..] {
+            [c] => Color::from_letter(c),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            FenError(format!(
+                "the side to move must be W or B, found '{side_field}'"
+            ))
+        })?;
+        let mut sets: [Option<Field>; 2] = [None, None];
+        for field in fields.filter(|f| !f.is_empty()) {
+            let mut chars = field.chars();
+            let head = chars.next().unwrap_or(' ');
+            let color = match Color::from_letter(head) {
+                Some(c) => c,
+                None if matches!(head, 'H' | 'F' | 'h' | 'f') => continue, // lidraughts counters
+                None => return err(format!("field '{field}' must start with W or B")),
+            };
+            if sets[color.index()].is_some() {
+                return err(format!("two {} fields", color.name()));
+            }
+            sets[color.index()] = Some(parse_field(g, chars.as_str(), color)?);
+        }
+        let [w, b] = sets;
+        let (Some(w), Some(b)) = (w, b) else {
+            return err("a FEN needs a W field and a B field, e.g. W:W21-32:B1-12");
+        };
+        let white = w.men | w.kings;
+        let black = b.men | b.kings;
+        if let Some(sq) = (white & black).first() {
+            return err(format!(
+                "square {} holds a white and a black piece",
+                g.number(sq)
+            ));
+        }
+        let pos = Position::from_parts(variant, white, black, w.kings | b.kings, side);
+        pos.validate().map_err(FenError)?;
+        Ok(pos)
+    }
+
+    /// The FEN in the variant's own notation (algebraic or numeric).
+    pub fn to_fen(&self) -> String {
+        self.fen_with(self.rules().notation.algebraic)
+    }
+
+    /// The FEN with numeric squares and ranges (`W:W21-32:B1-12`).
+    pub fn to_fen_numeric(&self) -> String {
+        self.fen_with(false)
+    }
+
+    fn fen_with(&self, algebraic: bool) -> String {
+        let mut s = String::new();
+        s.push(self.side().letter());
+        for c in Color::ALL {
+            s.push(':');
+            s.push(c.letter());
+            s.push_str(&self.piece_list(c, algebraic));
+        }
+        s
+    }
+
+    fn piece_list(&self, c: Color, algebraic: bool) -> String {
+        let g = self.geometry();
+        let name = |sq: Square| {
+            if algebraic {
+                g.algebraic(sq)
+            } else {
+                g.number(sq).to_string()
+            }
+        };
+        let mut items: Vec<String> = Vec::new();
+        let kings: Vec<Square> = sorted(g, self.kings(c));
+        items.extend(kings.iter().map(|&k| format!("K{}", name(k))));
+        let men = sorted(g, self.men(c));
+        if algebraic {
+            items.extend(men.iter().map(|&m| name(m)));
+        } else {
+            items.extend(ranges(men.iter().map(|&m| g.number(m))));
+        }
+        items.join(",")
+    }
+}
+
+/// The squares of `set` in PDN number order.
+fn sorted(g: &Geometry, set: Bitboard) -> Vec<Square> {
+    let mut v: Vec<Square> = set.iter().collect();
+    v.sort_by_key(|&s| g.number(s));
+    v
+}
+
+/// Writes runs of three or more consecutive numbers as ranges.
+fn ranges(nums: impl Iterator<Item = u32>) -> Vec<String> {
+    let nums: Vec<u32> = nums.collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < nums.len() {
+        let mut j = i;
+        while j + 1 < nums.len() && nums[j + 1] == nums[j] + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            out.push(format!("{}-{}", nums[i], nums[j]));
+        } else {
+            out.extend(nums[i..=j].iter().map(|n| n.to_string()));
+        }
+        i = j + 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_round_trips() {
+        for v in Variant::ALL {
+            let p = Position::start(v);
+            assert_eq!(Position::from_fen(v, &p.to_fen()).unwrap(), p);
+            assert_eq!(Position::from_fen(v, &p.to_fen_numeric()).unwrap(), p);
+        }
+        let czech = Position::start(Variant::Czech);
+        assert_eq!(czech.to_fen_numeric(), "W:W21-32:B1-12");
+        assert_eq!(
+            czech.to_fen(),
+            "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_fault() {
+        let e = |t: &str| Position::from_fen(Variant::Czech, t).unwrap_err().0;
+        assert!(e("X:W21:B1").contains("side to move"));
+        assert!(e("W:W33:B1").contains("out of range"));
+        assert!(e("W:Wb1:B1").contains("not a playable"));
+        assert!(e("W:W21,21:B1").contains("listed twice"));
+        assert!(e("W:W21:B21").contains("white and a black"));
+        assert!(e("W:W1:B21").contains("promotion row"));
+        assert!(e("W:W5-32:B").contains("at most"));
+        assert!(e("W:W21").contains("needs a W field and a B field"));
+    }
+}

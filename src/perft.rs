@@ -1,0 +1,85 @@
+//! Perft: counting the leaves of the legal move tree, to check and time move generation.
+
+use rayon::prelude::*;
+
+use crate::movegen;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// Which moves count as different edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Counting {
+    /// Distinct moves: captures with the same origin, destination and captured set count once.
+    #[default]
+    Moves,
+    /// Every capture path counts.
+    Paths,
+}
+
+fn generate(pos: &Position, list: &mut MoveList, counting: Counting) {
+    match counting {
+        Counting::Moves => movegen::generate(pos, list),
+        Counting::Paths => movegen::generate_paths(pos, list),
+    }
+}
+
+/// The number of leaves at `depth` (bulk counting at the last ply).
+pub fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
+    match depth {
+        0 => 1,
+        1 => movegen::count_moves(pos, counting == Counting::Paths),
+        _ => {
+            let mut list = MoveList::new();
+            generate(pos, &mut list, counting);
+            list.iter()
+                .map(|m| perft(&pos.play(m), depth - 1, counting))
+                .sum()
+        }
+    }
+}
+
+/// Per root move: the move and its leaf count at `depth - 1` below it.
+pub fn divide(pos: &Position, depth: u32, counting: Counting, threads: usize) -> Vec<(Move, u64)> {
+    let mut list = MoveList::new();
+    generate(pos, &mut list, counting);
+    let moves = list.to_vec();
+    let sub = depth.saturating_sub(1);
+    let run = || {
+        moves
+            .par_iter()
+            .map(|m| (*m, perft_split(&pos.play(m), sub, counting)))
+            .collect()
+    };
+    with_threads(threads, run)
+}
+
+/// Perft split over `threads` threads (1 = the calling thread only).
+pub fn perft_parallel(pos: &Position, depth: u32, counting: Counting, threads: usize) -> u64 {
+    if threads <= 1 || depth < 3 {
+        return perft(pos, depth, counting);
+    }
+    with_threads(threads, || perft_split(pos, depth, counting))
+}
+
+/// Splits the two top plies into rayon tasks.
+fn perft_split(pos: &Position, depth: u32, counting: Counting) -> u64 {
+    if depth < 4 || rayon::current_num_threads() <= 1 {
+        return perft(pos, depth, counting);
+    }
+    let mut list = MoveList::new();
+    generate(pos, &mut list, counting);
+    list.to_vec()
+        .par_iter()
+        .map(|m| perft_split(&pos.play(m), depth - 1, counting))
+        .sum()
+}
+
+fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(f),
+        Err(_) => f(),
+    }
+}

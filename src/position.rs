@@ -1,0 +1,219 @@
+//! A position: where the pieces stand and who is to move. Copy-make: [`Position::play`] returns
+//! a new position.
+
+use crate::moves::Move;
+use crate::rules::{Geometry, RuleSet, Variant};
+use crate::types::{Bitboard, Color, Piece, Square};
+use crate::zobrist::{self, Key};
+
+/// A position of some variant. Small and `Copy` (four words and a few bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+    side: Color,
+    variant: Variant,
+    key: Key,
+}
+
+impl Position {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Position {
+        let rules = variant.rules();
+        let g = rules.geometry();
+        let white = g.home_rows(Color::White, rules.men_rows);
+        let black = g.home_rows(Color::Black, rules.men_rows);
+        Position::from_parts(variant, white, black, Bitboard::EMPTY, rules.first)
+    }
+
+    /// Builds a position from its piece sets without checking them (see [`Position::validate`]).
+    pub fn from_parts(
+        variant: Variant,
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+        side: Color,
+    ) -> Position {
+        let mut pos = Position {
+            pieces: [white, black],
+            kings,
+            side,
+            variant,
+            key: 0,
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    /// The key computed from scratch (equals [`Position::key`], which is kept incrementally).
+    pub fn compute_key(&self) -> Key {
+        let mut key = if self.side == Color::Black {
+            zobrist::SIDE_KEY
+        } else {
+            0
+        };
+        for c in Color::ALL {
+            key ^= zobrist::set_key(c, Piece::Man, self.pieces[c.index()] - self.kings);
+            key ^= zobrist::set_key(c, Piece::King, self.pieces[c.index()] & self.kings);
+        }
+        key
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The rules of the variant.
+    #[inline]
+    pub fn rules(&self) -> &'static RuleSet {
+        self.variant.rules()
+    }
+
+    /// The board tables.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.rules().geometry()
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The Zobrist key (pieces and side to move).
+    #[inline]
+    pub fn key(&self) -> Key {
+        self.key
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    /// The men of `color`.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] - self.kings
+    }
+
+    /// The kings of `color`.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & self.kings
+    }
+
+    /// All kings of both sides.
+    #[inline]
+    pub fn all_kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// Every empty playable square.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        self.geometry().valid - self.occupied()
+    }
+
+    /// What stands on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
+        let color = Color::ALL.into_iter().find(|c| self.pieces(*c).has(sq))?;
+        let piece = if self.kings.has(sq) {
+            Piece::King
+        } else {
+            Piece::Man
+        };
+        Some((color, piece))
+    }
+
+    /// Number of pieces of `color` of kind `piece`.
+    #[inline]
+    pub fn count(&self, color: Color, piece: Piece) -> u32 {
+        match piece {
+            Piece::Man => self.men(color).count(),
+            Piece::King => self.kings(color).count(),
+        }
+    }
+
+    /// The same pieces with the other side to move.
+    pub fn with_side(&self, side: Color) -> Position {
+        let mut p = *self;
+        if side != self.side {
+            p.side = side;
+            p.key ^= zobrist::SIDE_KEY;
+        }
+        p
+    }
+
+    /// The position after `mv` (which must be legal here).
+    #[inline]
+    pub fn play(&self, mv: &Move) -> Position {
+        let me = self.side;
+        let from = Bitboard::from_square(mv.from);
+        let to = Bitboard::from_square(mv.to);
+        let mut p = *self;
+        let was_king = self.kings.has(mv.from);
+        p.pieces[me.index()] ^= from ^ to;
+        let (old_kind, new_kind) = if was_king {
+            p.kings ^= from ^ to;
+            (Piece::King, Piece::King)
+        } else if mv.promotes {
+            p.kings |= to;
+            (Piece::Man, Piece::King)
+        } else {
+            (Piece::Man, Piece::Man)
+        };
+        p.key ^= zobrist::piece_key(me, old_kind, mv.from) ^ zobrist::piece_key(me, new_kind, mv.to);
+        if mv.captured.any() {
+            let them = !me;
+            let cap_kings = mv.captured & self.kings;
+            p.key ^= zobrist::set_key(them, Piece::King, cap_kings)
+                ^ zobrist::set_key(them, Piece::Man, mv.captured - cap_kings);
+            p.pieces[them.index()] ^= mv.captured;
+            p.kings = p.kings - mv.captured;
+        }
+        p.side = !me;
+        p.key ^= zobrist::SIDE_KEY;
+        p
+    }
+
+    /// Checks that the position could occur in a game of its variant (used for FEN input).
+    pub fn validate(&self) -> Result<(), String> {
+        let g = self.geometry();
+        if (self.pieces[0] & self.pieces[1]).any() {
+            return Err("a square holds a white and a black piece".into());
+        }
+        if (self.occupied() - g.valid).any() || (self.kings - self.occupied()).any() {
+            return Err("a piece stands off the board".into());
+        }
+        let max_men = self.rules().men_rows as u32 * g.width as u32 / 2;
+        for c in Color::ALL {
+            if let Some(sq) = (self.men(c) & g.promotion[c.index()]).first() {
+                return Err(format!(
+                    "a {} man stands on its own promotion row ({})",
+                    c.name(),
+                    g.number(sq)
+                ));
+            }
+            if self.pieces(c).count() > max_men {
+                return Err(format!(
+                    "{} has {} pieces; at most {} are possible",
+                    c.name(),
+                    self.pieces(c).count(),
+                    max_men
+                ));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,282 @@
+//! Board geometry: the padded bit layout in which every diagonal step is a shift.
+//!
+//! Squares are numbered as in PDN, row by row from the top (Black's side): on 8×8, 1 = b8, 4 = h8,
+//! 5 = a7 … 29 = a1, 32 = g1; on 10×10, 1 = b10 … 46 = a1, 50 = i1. With `n` the board width
+//! and `s` the zero-based square number, the bit index is `s + s / n`: after every two rows one
+//! bit is left unused (a "ghost square"). With that padding the four diagonal neighbours of
+//! any square are at fixed offsets, `-(n/2 + 1)`, `-(n/2)`, `+n/2`, `+(n/2 + 1)`, and a step off the
+//! left or right edge lands on a ghost bit, which is never a playable square. A step off the top
+//! or bottom leaves the valid mask. So a whole set of pieces moves one step with one shift and one
+//! mask.
+//!
+//! ## Other boards (not built yet)
+//! * **12×12 (Canadian)** has 72 squares, 77 padded bits: the same formula with a 128-bit
+//!   `Bitboard`. The generator only uses `Geometry`'s deltas and masks and the `Bitboard`
+//!   operations, so widening `Bitboard` to `u128` (or making it generic over its word) is the only
+//!   change; the rules become one more `RuleSet` entry.
+//! * **Orthogonal boards (Turkish)** use all 64 squares of 8×8 with a ghost column: bit = `s + s / 8`
+//!   (72 bits, again a `u128`), and directions left/right/up/down at offsets `±1` and `±9`.
+//!   `Geometry` would carry its direction list (4 orthogonal ones instead of 4 diagonal ones);
+//!   the capture search already iterates over "directions" with a `reverse` function and never
+//!   assumes diagonals, so it runs unchanged over the other direction set.
+
+use crate::types::{Bitboard, Color, Square};
+
+/// A direction of movement. The names are from White's point of view (up = towards rank 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// Up and to the left.
+    UpLeft = 0,
+    /// Up and to the right.
+    UpRight = 1,
+    /// Down and to the left.
+    DownLeft = 2,
+    /// Down and to the right.
+    DownRight = 3,
+}
+
+impl Dir {
+    /// The four diagonal directions.
+    pub const ALL: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
+
+    /// The opposite direction.
+    #[inline]
+    pub const fn reverse(self) -> Dir {
+        match self {
+            Dir::UpLeft => Dir::DownRight,
+            Dir::UpRight => Dir::DownLeft,
+            Dir::DownLeft => Dir::UpRight,
+            Dir::DownRight => Dir::UpLeft,
+        }
+    }
+
+    /// The two directions in which a man of `color` moves.
+    #[inline]
+    pub const fn forward(color: Color) -> [Dir; 2] {
+        match color {
+            Color::White => [Dir::UpLeft, Dir::UpRight],
+            Color::Black => [Dir::DownLeft, Dir::DownRight],
+        }
+    }
+}
+
+/// The size of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardSize {
+    /// 8×8, 32 playable squares.
+    Eight,
+    /// 10×10, 50 playable squares.
+    Ten,
+}
+
+/// Tables for one board size.
+#[derive(Debug)]
+pub struct Geometry {
+    /// Board width and height in squares (8 or 10).
+    pub width: u8,
+    /// Number of playable squares (32 or 50).
+    pub squares: u8,
+    /// All playable squares.
+    pub valid: Bitboard,
+    /// Bit offset of one step in each [`Dir`].
+    pub delta: [i8; 4],
+    /// The row on which each colour's men promote (White: the top row; Black: the bottom row).
+    pub promotion: [Bitboard; 2],
+    /// The main diagonal a1-h8 (on 10×10: a1-j10 does not exist; this is the long diagonal 46-5).
+    pub long_diagonal: Bitboard,
+    number_of_bit: [u8; 64],
+}
+
+static EIGHT: Geometry = Geometry::new(8);
+static TEN: Geometry = Geometry::new(10);
+
+impl BoardSize {
+    /// The tables of this board.
+    #[inline]
+    pub fn geometry(self) -> &'static Geometry {
+        match self {
+            BoardSize::Eight => &EIGHT,
+            BoardSize::Ten => &TEN,
+        }
+    }
+}
+
+impl Geometry {
+    const fn new(width: u8) -> Geometry {
+        let squares = width * width / 2;
+        let half = (width / 2) as i8;
+        let mut valid = 0u64;
+        let mut number_of_bit = [0u8; 64];
+        let mut top = 0u64;
+        let mut bottom = 0u64;
+        let mut diag = 0u64;
+        let mut s = 0u8;
+        while s < squares {
+            let bit = s + s / width;
+            valid |= 1 << bit;
+            number_of_bit[bit as usize] = s + 1;
+            let row = s / (width / 2);
+            if row == 0 {
+                top |= 1 << bit;
+            }
+            if row == width - 1 {
+                bottom |= 1 << bit;
+            }
+            // column from the left: even rows (from the top) start on the second column
+            let col = 2 * (s % (width / 2)) + if row % 2 == 0 { 1 } else { 0 };
+            if col + row == width - 1 {
+                diag |= 1 << bit;
+            }
+            s += 1;
+        }
+        Geometry {
+            width,
+            squares,
+            valid: Bitboard(valid),
+            delta: [-(half + 1), -half, half, half + 1],
+            promotion: [Bitboard(top), Bitboard(bottom)],
+            long_diagonal: Bitboard(diag),
+            number_of_bit,
+        }
+    }
+
+    /// The square with PDN number `n` (1-based), if it exists on this board.
+    #[inline]
+    pub fn square(&self, n: u32) -> Option<Square> {
+        if n == 0 || n > self.squares as u32 {
+            return None;
+        }
+        let s = (n - 1) as u8;
+        Some(Square(s + s / self.width))
+    }
+
+    /// The PDN number (1-based) of `sq`.
+    #[inline]
+    pub fn number(&self, sq: Square) -> u32 {
+        self.number_of_bit[sq.index()] as u32
+    }
+
+    /// Zero-based (column from the left, row from the bottom) of `sq`, from White's side.
+    pub fn coords(&self, sq: Square) -> (u8, u8) {
+        let s = (self.number(sq) - 1) as u8;
+        let half = self.width / 2;
+        let row_top = s / half;
+        let col = 2 * (s % half) + if row_top % 2 == 0 { 1 } else { 0 };
+        (col, self.width - 1 - row_top)
+    }
+
+    /// The square at (column from the left, row from the bottom), if it is a playable square.
+    pub fn from_coords(&self, col: u8, row: u8) -> Option<Square> {
+        if col >= self.width || row >= self.width || (col + row) % 2 != 0 {
+            return None;
+        }
+        let row_top = self.width - 1 - row;
+        let s = row_top as u32 * (self.width as u32 / 2) + col as u32 / 2;
+        self.square(s + 1)
+    }
+
+    /// The algebraic name of `sq` (`a1`, `h8`, `j10`).
+    pub fn algebraic(&self, sq: Square) -> String {
+        let (c, r) = self.coords(sq);
+        format!("{}{}", (b'a' + c) as char, r + 1)
+    }
+
+    /// Reads an algebraic square name; `None` if it is not a playable square.
+    pub fn parse_algebraic(&self, text: &str) -> Option<Square> {
+        let mut chars = text.chars();
+        let file = chars.next()?.to_ascii_lowercase();
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let rank: u8 = chars.as_str().parse().ok()?;
+        if rank == 0 {
+            return None;
+        }
+        self.from_coords(file as u8 - b'a', rank - 1)
+    }
+
+    /// One step of every square of `bb` in direction `dir`, kept on the board.
+    #[inline]
+    pub fn step(&self, bb: Bitboard, dir: Dir) -> Bitboard {
+        bb.shift(self.delta[dir as usize]) & self.valid
+    }
+
+    /// The neighbour of `sq` in direction `dir`, if it is on the board.
+    #[inline]
+    pub fn neighbour(&self, sq: Square, dir: Dir) -> Option<Square> {
+        let bit = sq.0 as i8 + self.delta[dir as usize];
+        if (0..64).contains(&bit) && self.valid.has(Square(bit as u8)) {
+            Some(Square(bit as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Iterates over all playable squares in PDN number order.
+    pub fn all_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (1..=self.squares as u32).filter_map(move |n| self.square(n))
+    }
+
+    /// The squares of the `rows` rows nearest to `color`'s own edge.
+    pub fn home_rows(&self, color: Color, rows: u8) -> Bitboard {
+        self.all_squares()
+            .filter(|&sq| {
+                let (_, r) = self.coords(sq);
+                match color {
+                    Color::White => r < rows,
+                    Color::Black => r >= self.width - rows,
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eight_by_eight_names() {
+        let g = BoardSize::Eight.geometry();
+        assert_eq!(g.algebraic(g.square(1).unwrap()), "b8");
+        assert_eq!(g.algebraic(g.square(4).unwrap()), "h8");
+        assert_eq!(g.algebraic(g.square(5).unwrap()), "a7");
+        assert_eq!(g.algebraic(g.square(29).unwrap()), "a1");
+        assert_eq!(g.algebraic(g.square(32).unwrap()), "g1");
+        assert_eq!(g.parse_algebraic("c3"), g.square(25));
+        assert_eq!(g.parse_algebraic("b1"), None);
+        assert_eq!(g.long_diagonal.count(), 8);
+    }
+
+    #[test]
+    fn neighbours_follow_the_board() {
+        let g = BoardSize::Eight.geometry();
+        let c3 = g.parse_algebraic("c3").unwrap();
+        assert_eq!(g.neighbour(c3, Dir::UpLeft), g.parse_algebraic("b4"));
+        assert_eq!(g.neighbour(c3, Dir::UpRight), g.parse_algebraic("d4"));
+        assert_eq!(g.neighbour(c3, Dir::DownLeft), g.parse_algebraic("b2"));
+        assert_eq!(g.neighbour(c3, Dir::DownRight), g.parse_algebraic("d2"));
+        let a1 = g.parse_algebraic("a1").unwrap();
+        assert_eq!(g.neighbour(a1, Dir::UpLeft), None);
+        assert_eq!(g.neighbour(a1, Dir::DownRight), None);
+        let h8 = g.parse_algebraic("h8").unwrap();
+        assert_eq!(g.neighbour(h8, Dir::UpRight), None);
+        assert_eq!(g.neighbour(h8, Dir::DownLeft), g.parse_algebraic("g7"));
+    }
+
+    #[test]
+    fn ten_by_ten_numbers() {
+        let g = BoardSize::Ten.geometry();
+        assert_eq!(g.algebraic(g.square(1).unwrap()), "b10");
+        assert_eq!(g.algebraic(g.square(46).unwrap()), "a1");
+        assert_eq!(g.algebraic(g.square(50).unwrap()), "i1");
+        let s28 = g.square(28).unwrap();
+        let up: Vec<u32> = [Dir::UpLeft, Dir::UpRight]
+            .iter()
+            .filter_map(|&d| g.neighbour(s28, d))
+            .map(|s| g.number(s))
+            .collect();
+        assert_eq!(up, vec![22, 23]);
+        assert_eq!(g.valid.count(), 50);
+    }
+}
