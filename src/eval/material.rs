@@ -1,0 +1,35 @@
+//! Material and game phase.
+
+use super::{Acc, Weights};
+use crate::position::Position;
+use crate::types::Color;
+
+/// The blend factor's scale: a phase of `PHASE_MAX` is the start position.
+pub(super) const PHASE_MAX: i32 = 256;
+
+/// Number of pieces each side starts with in `pos`'s variant.
+#[inline]
+pub(super) fn start_pieces(pos: &Position) -> i32 {
+    let rules = pos.rules();
+    rules.men_rows as i32 * rules.geometry().width as i32 / 2
+}
+
+/// The game phase: `PHASE_MAX` with all the start material on the board, 0 with none.
+#[inline]
+pub(super) fn phase(pos: &Position) -> i32 {
+    let start = 2 * start_pieces(pos);
+    let on_board = (pos.occupied().count() as i32).min(start);
+    on_board * PHASE_MAX / start
+}
+
+/// The material of `c`: men and kings, the king's value by the variant's king.
+#[inline]
+pub(super) fn material(pos: &Position, c: Color, w: &Weights, acc: &mut Acc) {
+    let king = if pos.rules().flying_kings {
+        w.king_flying
+    } else {
+        w.king_short
+    };
+    acc.add(w.man, pos.men(c).count() as i32);
+    acc.add(king, pos.kings(c).count() as i32);
+}

@@ -1,0 +1,103 @@
+//! Static evaluation for every variant, in centi-men from the side to move.
+//!
+//! The score is the difference of the two sides' terms: material by game phase, advancement
+//! (tempo), back-row guard, centre, mobility, runaway men, kings on the main diagonal and
+//! trapped kings; the side ahead in material gains a little per piece exchanged. Drawish
+//! material ([`drawish`]) scales the result towards 0. All weights are in [`WEIGHTS`].
+//!
+//! ```
+//! use dama::{eval, Position, Variant};
+//! let start = Position::start(Variant::Czech);
+//! assert!(eval::evaluate(&start).abs() < 20);
+//! ```
+
+mod drawish;
+mod material;
+mod structure;
+mod tables;
+mod weights;
+
+pub use drawish::drawish;
+pub use weights::{Phased, Weights, WEIGHTS};
+
+use crate::position::Position;
+use crate::types::Color;
+use tables::Tables;
+
+/// A score in centi-men (100 = one man) from the side to move's point of view.
+pub type Value = i32;
+
+/// The largest magnitude [`evaluate`] returns (search scores for wins lie far above it).
+pub const EVAL_MAX: Value = 4999;
+
+/// Middlegame and endgame sums, blended by the phase at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Acc {
+    mg: i32,
+    eg: i32,
+}
+
+impl Acc {
+    #[inline]
+    fn add(&mut self, w: Phased, n: i32) {
+        self.mg += w.mg * n;
+        self.eg += w.eg * n;
+    }
+
+    #[inline]
+    fn blend(self, phase: i32) -> i32 {
+        (self.mg * phase + self.eg * (material::PHASE_MAX - phase)) / material::PHASE_MAX
+    }
+}
+
+/// The static evaluation of `pos` from the side to move, in centi-men; `|v| <= EVAL_MAX`.
+pub fn evaluate(pos: &Position) -> Value {
+    evaluate_with(pos, &WEIGHTS)
+}
+
+/// [`evaluate`] with a given weight table (for tuning).
+pub fn evaluate_with(pos: &Position, w: &Weights) -> Value {
+    let t = tables::tables(pos.rules().board);
+    let me = pos.side();
+    let phase = material::phase(pos);
+    let (mut mine, mut theirs) = (Acc::default(), Acc::default());
+    material::material(pos, me, w, &mut mine);
+    material::material(pos, !me, w, &mut theirs);
+    let lead = mine.blend(phase) - theirs.blend(phase);
+    side_terms(pos, me, t, w, &mut mine);
+    side_terms(pos, !me, t, w, &mut theirs);
+    let mut v = mine.blend(phase) - theirs.blend(phase);
+    v += trade_bonus(pos, lead, w);
+    if drawish(pos) {
+        v /= w.drawish_divisor.max(1);
+    }
+    v.clamp(-EVAL_MAX, EVAL_MAX)
+}
+
+/// Every positional term of side `c`.
+#[inline]
+fn side_terms(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    structure::advancement(pos, c, t, w, acc);
+    structure::back_row(pos, c, t, w, acc);
+    structure::centre(pos, c, t, w, acc);
+    structure::mobility(pos, c, w, acc);
+    structure::runaways(pos, c, t, w, acc);
+    structure::king_diagonal(pos, c, w, acc);
+}
+
+/// The side ahead by at least half a man gains `trade_down` per piece gone from the board.
+#[inline]
+fn trade_bonus(pos: &Position, lead: i32, w: &Weights) -> i32 {
+    let gone = 2 * material::start_pieces(pos) - pos.occupied().count() as i32;
+    let gone = gone.max(0);
+    if lead >= 50 {
+        w.trade_down * gone
+    } else if lead <= -50 {
+        -w.trade_down * gone
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests;

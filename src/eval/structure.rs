@@ -1,0 +1,94 @@
+//! Positional terms of one side: advancement, back-row guard, centre, mobility, runaway men and
+//! king placement. Bitboard popcounts only; no allocation.
+
+use super::tables::Tables;
+use super::{Acc, Weights};
+use crate::position::Position;
+use crate::rules::Dir;
+use crate::types::{Bitboard, Color};
+
+/// Advancement (tempo) of `c`'s men, row by row from its own back row.
+#[inline]
+pub(super) fn advancement(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    let men = pos.men(c);
+    let table: &[_] = if t.width == 8 {
+        &w.advance8
+    } else {
+        &w.advance10
+    };
+    for (row, weight) in table.iter().enumerate().skip(1) {
+        let n = (men & t.rows[c.index()][row]).count() as i32;
+        acc.add(*weight, n);
+    }
+}
+
+/// Men on the own back row while the opponent has no king to be kept out.
+#[inline]
+pub(super) fn back_row(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    if pos.kings(!c).is_empty() {
+        let guards = (pos.men(c) & t.rows[c.index()][0]).count() as i32;
+        acc.add(w.back_row, guards);
+    }
+}
+
+/// Men and kings on the central squares.
+#[inline]
+pub(super) fn centre(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    acc.add(w.centre_man, (pos.men(c) & t.centre).count() as i32);
+    acc.add(w.centre_king, (pos.kings(c) & t.centre).count() as i32);
+}
+
+/// Free forward steps of the men, empty squares next to the kings, and trapped kings.
+#[inline]
+pub(super) fn mobility(pos: &Position, c: Color, w: &Weights, acc: &mut Acc) {
+    let g = pos.geometry();
+    let empty = pos.empty();
+    let men = pos.men(c);
+    let steps: u32 = Dir::forward(c)
+        .iter()
+        .map(|&d| (g.step(men, d) & empty).count())
+        .sum();
+    acc.add(w.mobility_man, steps as i32);
+    let kings = pos.kings(c);
+    if kings.is_empty() {
+        return;
+    }
+    let mut free_any = Bitboard::EMPTY;
+    let mut free_steps = 0;
+    for d in Dir::ALL {
+        // Squares whose neighbour in direction d is empty.
+        let free = g.step(empty, d.reverse()) & kings;
+        free_steps += free.count() as i32;
+        free_any |= free;
+    }
+    acc.add(w.mobility_king, free_steps);
+    acc.add(w.trapped_king, -((kings - free_any).count() as i32));
+}
+
+/// Men with nothing in their forward cone while the opponent has no king: they promote.
+#[inline]
+pub(super) fn runaways(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    if pos.kings(!c).any() {
+        return;
+    }
+    let occupied = pos.occupied();
+    let last = t.width as i32 - 1;
+    for sq in pos.men(c) {
+        if (t.cone[c.index()][sq.index()] & occupied).any() {
+            continue;
+        }
+        let to_go = last - t.row(c, sq) as i32;
+        let behind = to_go - 1;
+        acc.mg += (w.runaway.mg - w.runaway_per_row.mg * behind).max(0);
+        acc.eg += (w.runaway.eg - w.runaway_per_row.eg * behind).max(0);
+    }
+}
+
+/// Flying kings on the main diagonal.
+#[inline]
+pub(super) fn king_diagonal(pos: &Position, c: Color, w: &Weights, acc: &mut Acc) {
+    if pos.rules().flying_kings {
+        let on = (pos.kings(c) & pos.geometry().long_diagonal).count() as i32;
+        acc.add(w.king_diagonal, on);
+    }
+}

@@ -1,0 +1,128 @@
+//! Square masks for the evaluation, computed at compile time for each board size in the padded
+//! layout of [`crate::rules::Geometry`] (bit = s + s / width for zero-based square number s).
+
+use crate::rules::BoardSize;
+use crate::types::{Bitboard, Color, Square};
+
+/// Masks of one board size.
+pub(crate) struct Tables {
+    /// Board width (8 or 10).
+    pub width: u8,
+    /// `rows[c][r]`: the squares on row `r` counted from colour `c`'s own edge (0 = back row).
+    pub rows: [[Bitboard; 10]; 2],
+    /// `cone[c][bit]`: the squares a man of colour `c` on `bit` could still step through on its
+    /// way to promotion (the widening triangle in front of it, up to the far row).
+    pub cone: [[Bitboard; 64]; 2],
+    /// The central squares (two middle rows, without the two outer columns on each side).
+    pub centre: Bitboard,
+}
+
+static EIGHT: Tables = Tables::new(8);
+static TEN: Tables = Tables::new(10);
+
+/// The tables of `board`.
+#[inline]
+pub(crate) fn tables(board: BoardSize) -> &'static Tables {
+    match board {
+        BoardSize::Eight => &EIGHT,
+        BoardSize::Ten => &TEN,
+    }
+}
+
+/// (column from the left, row from White's edge) of zero-based square number `s`.
+const fn coords(width: u8, s: u8) -> (i32, i32) {
+    let half = width / 2;
+    let row_top = s / half;
+    let col = 2 * (s % half) + if row_top.is_multiple_of(2) { 1 } else { 0 };
+    (col as i32, (width - 1 - row_top) as i32)
+}
+
+impl Tables {
+    const fn new(width: u8) -> Tables {
+        let squares = width * width / 2;
+        let w = width as i32;
+        let mut rows = [[Bitboard(0); 10]; 2];
+        let mut cone = [[Bitboard(0); 64]; 2];
+        let mut centre = 0u64;
+        let mut s = 0u8;
+        while s < squares {
+            let bit = (s + s / width) as usize;
+            let (col, row) = coords(width, s);
+            rows[0][row as usize].0 |= 1 << bit;
+            rows[1][(w - 1 - row) as usize].0 |= 1 << bit;
+            if (row == w / 2 - 1 || row == w / 2) && col >= 2 && col <= w - 3 {
+                centre |= 1 << bit;
+            }
+            let mut t = 0u8;
+            while t < squares {
+                let tbit = t + t / width;
+                let (c2, r2) = coords(width, t);
+                let dc = if c2 > col { c2 - col } else { col - c2 };
+                if r2 > row && dc <= r2 - row {
+                    cone[0][bit].0 |= 1 << tbit;
+                }
+                if r2 < row && dc <= row - r2 {
+                    cone[1][bit].0 |= 1 << tbit;
+                }
+                t += 1;
+            }
+            s += 1;
+        }
+        Tables {
+            width,
+            rows,
+            cone,
+            centre: Bitboard(centre),
+        }
+    }
+
+    /// The row of `sq` counted from `color`'s own edge (0 = its back row).
+    #[inline]
+    pub fn row(&self, color: Color, sq: Square) -> usize {
+        let half = self.width as usize / 2;
+        let s = sq.index() - sq.index() / (self.width as usize + 1);
+        let row_top = s / half;
+        match color {
+            Color::White => self.width as usize - 1 - row_top,
+            Color::Black => row_top,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_match_the_geometry() {
+        for board in [BoardSize::Eight, BoardSize::Ten] {
+            let g = board.geometry();
+            let t = tables(board);
+            for sq in g.all_squares() {
+                let (_, r) = g.coords(sq);
+                assert_eq!(t.row(Color::White, sq), r as usize);
+                assert_eq!(t.row(Color::Black, sq), (g.width - 1 - r) as usize);
+                assert!(t.rows[0][r as usize].has(sq));
+                assert!(t.rows[1][(g.width - 1 - r) as usize].has(sq));
+            }
+            assert_eq!(t.rows[0][0], g.home_rows(Color::White, 1));
+            assert_eq!(t.rows[1][0], g.home_rows(Color::Black, 1));
+        }
+    }
+
+    #[test]
+    fn cones_and_centre() {
+        let g = BoardSize::Eight.geometry();
+        let t = tables(BoardSize::Eight);
+        let sq = |n: &str| g.parse_algebraic(n).unwrap();
+        let cone = t.cone[0][sq("c5").index()];
+        let names: Vec<String> = cone.iter().map(|s| g.algebraic(s)).collect();
+        assert_eq!(cone.count(), 2 + 3 + 3, "{names:?}"); // b6 d6 / a7 c7 e7 / b8 d8 f8
+        assert!(cone.has(sq("f8")) && !cone.has(sq("h8")));
+        assert_eq!(t.cone[1][sq("c3").index()].count(), 2 + 3); // b2 d2 / a1 c1 e1
+        let centre: Vec<String> = t.centre.iter().map(|s| g.algebraic(s)).collect();
+        assert_eq!(t.centre.count(), 4, "{centre:?}");
+        assert!(t.centre.has(sq("d4")) && t.centre.has(sq("e5")));
+        assert_eq!(tables(BoardSize::Ten).centre.count(), 6);
+    }
+}

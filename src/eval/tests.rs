@@ -1,0 +1,147 @@
+use super::*;
+use crate::movegen;
+use crate::rules::Variant;
+use crate::types::{Bitboard, Square};
+
+/// The position turned by 180° with the colours and the side to move swapped.
+fn mirror(pos: &Position) -> Position {
+    let g = pos.geometry();
+    let flip = |bb: Bitboard| -> Bitboard {
+        bb.iter()
+            .map(|sq: Square| g.square(g.squares as u32 + 1 - g.number(sq)).unwrap())
+            .collect()
+    };
+    Position::from_parts(
+        pos.variant(),
+        flip(pos.pieces(Color::Black)),
+        flip(pos.pieces(Color::White)),
+        flip(pos.all_kings()),
+        !pos.side(),
+    )
+}
+
+/// Positions of every variant: the start and a few plies of a fixed game from it.
+fn sample_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for v in Variant::ALL {
+        let mut pos = Position::start(v);
+        for ply in 0..40 {
+            out.push(pos);
+            let moves = movegen::legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(&moves[(ply * 7 + 3) % moves.len()]);
+        }
+    }
+    let fens = [
+        "W:WKa1,Kc1,Kg1:BKb8",
+        "W:WKa5,c3,e3,g5:BKh8,f6,d6,b6",
+        "B:WKd4,a3:BKh8",
+        "W:Wc7,e3:Bf4,h6",
+        "W:WKb2,Kd2:BKe5",
+    ];
+    out.extend(
+        fens.iter()
+            .map(|f| Position::from_fen(Variant::Czech, f).unwrap()),
+    );
+    out
+}
+
+#[test]
+fn mirror_symmetry() {
+    for pos in sample_positions() {
+        let m = mirror(&pos);
+        assert_eq!(mirror(&m), pos);
+        assert_eq!(
+            evaluate(&pos),
+            evaluate(&m),
+            "{} vs {}",
+            pos.to_fen(),
+            m.to_fen()
+        );
+        assert_eq!(drawish(&pos), drawish(&m));
+    }
+}
+
+#[test]
+fn start_positions_are_near_zero() {
+    for v in Variant::ALL {
+        let v0 = evaluate(&Position::start(v));
+        assert!(v0.abs() <= 15, "{v}: {v0}");
+    }
+}
+
+#[test]
+fn material_up_is_positive() {
+    for v in Variant::ALL {
+        let start = Position::start(v);
+        let g = start.geometry();
+        // Remove the opponent's (the side not to move) first man.
+        let them = !start.side();
+        let victim = start.men(them).first().unwrap();
+        let mut pieces = [start.pieces(Color::White), start.pieces(Color::Black)];
+        pieces[them.index()] = pieces[them.index()] - Bitboard::from_square(victim);
+        let up = Position::from_parts(v, pieces[0], pieces[1], Bitboard::EMPTY, start.side());
+        let score = evaluate(&up);
+        assert!(score > 60, "{v}: {score}");
+        assert!(evaluate(&up.with_side(them)) < -60, "{v}");
+        let _ = g;
+    }
+    let kings = Position::from_fen(Variant::Czech, "W:WKa3,Kc1,Kg1,Ke1:BKb8").unwrap();
+    assert!(evaluate(&kings) > 500);
+    assert!(evaluate(&kings.with_side(Color::Black)) < -500);
+}
+
+#[test]
+fn drawish_material() {
+    let d = |v: Variant, fen: &str| drawish(&Position::from_fen(v, fen).unwrap());
+    assert!(d(Variant::Czech, "W:WKa3,Kc1,Kg1:BKd4")); // lone king holds a1-h8
+    assert!(!d(Variant::Czech, "W:WKa3,Kc1,Kg1:BKb8")); // Petrov's triangle wins
+    assert!(!d(Variant::Czech, "W:WKa1,Kc1,Kg1:BKd4")); // a1-h8 shared: not held
+    assert!(d(Variant::Czech, "W:WKa3,Kc1:BKb8"));
+    assert!(d(Variant::Czech, "B:WKa3:BKb8,Kd8"));
+    assert!(d(Variant::Czech, "W:WKa3:BKb8"));
+    assert!(d(Variant::Czech, "W:WKa3,c3:BKb8"));
+    assert!(!d(Variant::Czech, "W:WKa3,c3,e3:BKb8"));
+    assert!(!d(Variant::Czech, "W:WKa3,Kc3:Bb8"));
+    assert!(!d(Variant::Czech, "W:WKa3,Kc1,Kg1,Ke1:BKb8"));
+    assert!(!d(Variant::English, "W:WK1,K2:BK32")); // short kings: two beat one
+    assert!(d(Variant::English, "W:WK1:BK32"));
+    assert!(d(Variant::International, "W:WK1,K2:BK50"));
+}
+
+#[test]
+fn drawish_scales_towards_zero() {
+    let two = Position::from_fen(Variant::Czech, "W:WKa3,Kc1:BKb8").unwrap();
+    let three = Position::from_fen(Variant::Czech, "W:WKa3,Kc1,Kg1:BKb8").unwrap();
+    assert!(evaluate(&two).abs() < 50, "{}", evaluate(&two));
+    assert!(evaluate(&three) > 300, "{}", evaluate(&three));
+}
+
+#[test]
+fn runaway_man_counts() {
+    // White man on c7 with a free path; the same man blocked by a black man on b8.
+    let free = Position::from_fen(Variant::Czech, "B:Wc7,a3:Bh6,g7").unwrap();
+    let blocked = Position::from_fen(Variant::Czech, "B:Wc7,a3:Bh6,b8").unwrap();
+    assert!(evaluate(&free) < evaluate(&blocked) - 30);
+}
+
+#[test]
+fn trapped_king_is_penalised() {
+    // The white king on a1 is walled in by its own men on b2 (a1 has one neighbour).
+    let trapped = Position::from_fen(Variant::English, "B:WK29,25:B1,2").unwrap();
+    let free = Position::from_fen(Variant::English, "B:WK22,25:B1,2").unwrap();
+    assert!(evaluate(&trapped) > evaluate(&free));
+}
+
+#[test]
+fn stays_in_bounds() {
+    let many = Position::from_fen(
+        Variant::International,
+        "W:WK1,K2,K3,K4,K5,K6,K7,K8,K9,K10,K11,K12,K13,K14,K15,K16,K17,K18,K19,K20:B45",
+    )
+    .unwrap();
+    assert!(evaluate(&many) <= EVAL_MAX);
+    assert!(evaluate(&many.with_side(Color::Black)) >= -EVAL_MAX);
+}

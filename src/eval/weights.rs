@@ -1,0 +1,97 @@
+//! Every evaluation weight in one table, so that they can be tuned later.
+//!
+//! Units are centi-men (100 = one man). A [`Phased`] weight has a middlegame and an endgame
+//! value; the evaluation blends them by the game phase (the share of the start material still on
+//! the board).
+
+/// A weight with a middlegame and an endgame value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Phased {
+    /// Value with all the start material on the board.
+    pub mg: i32,
+    /// Value with (almost) nothing left.
+    pub eg: i32,
+}
+
+/// Shorthand for a [`Phased`] weight.
+const fn p(mg: i32, eg: i32) -> Phased {
+    Phased { mg, eg }
+}
+
+/// All the weights of the evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A man.
+    pub man: Phased,
+    /// A flying king (Czech, Russian, Brazilian, Pool, International, Malá dáma).
+    pub king_flying: Phased,
+    /// A short king (English).
+    pub king_short: Phased,
+    /// A man on each row of an 8×8 board, counted from its own back row (row 7 cannot hold one).
+    pub advance8: [Phased; 8],
+    /// A man on each row of a 10×10 board, counted from its own back row.
+    pub advance10: [Phased; 10],
+    /// A man on its own back row while the opponent has no king (guards the promotion squares).
+    pub back_row: Phased,
+    /// A man on a central square.
+    pub centre_man: Phased,
+    /// A king on a central square.
+    pub centre_king: Phased,
+    /// Each free forward step of a man (an empty square diagonally in front of it).
+    pub mobility_man: Phased,
+    /// Each empty square next to a king.
+    pub mobility_king: Phased,
+    /// A man with a free path to promotion (nothing in its forward cone, no enemy king), at the
+    /// row just before promotion.
+    pub runaway: Phased,
+    /// Less for each further row the runaway man still has to go.
+    pub runaway_per_row: Phased,
+    /// A flying king on the main diagonal (a1-h8; the long diagonal on 10×10).
+    pub king_diagonal: Phased,
+    /// A king with no empty square next to it (a penalty).
+    pub trapped_king: Phased,
+    /// For the side ahead in material: per piece gone from the board (encourages exchanges).
+    pub trade_down: i32,
+    /// A drawish material balance has its score divided by this.
+    pub drawish_divisor: i32,
+}
+
+/// The weights the engine plays with.
+pub static WEIGHTS: Weights = Weights {
+    man: p(100, 100),
+    king_flying: p(300, 260),
+    king_short: p(150, 150),
+    advance8: [
+        p(0, 0),
+        p(0, 4),
+        p(2, 8),
+        p(4, 14),
+        p(7, 22),
+        p(11, 32),
+        p(18, 45),
+        p(0, 0),
+    ],
+    advance10: [
+        p(0, 0),
+        p(0, 3),
+        p(1, 6),
+        p(2, 10),
+        p(4, 14),
+        p(6, 19),
+        p(9, 25),
+        p(12, 32),
+        p(18, 45),
+        p(0, 0),
+    ],
+    back_row: p(12, 4),
+    centre_man: p(8, 4),
+    centre_king: p(6, 10),
+    mobility_man: p(3, 4),
+    mobility_king: p(2, 3),
+    runaway: p(60, 90),
+    runaway_per_row: p(10, 12),
+    king_diagonal: p(10, 25),
+    trapped_king: p(30, 40),
+    trade_down: 3,
+    drawish_divisor: 16,
+};

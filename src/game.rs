@@ -1,0 +1,386 @@
+//! The draw rules of a variant and a game record: repetition, the no-progress counter, the Czech
+//! endgame counters (rules-czech.md Part A §9) and the end of the game.
+//!
+//! [`Counters`] is small and `Copy` and is updated in O(1) per ply, so the search can carry one
+//! per node. [`Game`] keeps the start position, the moves, the counters and the keys of the
+//! positions since the last irreversible ply (for repetition).
+
+use std::fmt;
+
+use crate::movegen;
+use crate::moves::Move;
+use crate::notation::{self, MoveError};
+use crate::position::Position;
+use crate::rules::{EndgameCounters, RuleSet};
+use crate::types::Color;
+
+/// Which draw rules are in force (each is an engine option). Default: all on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawSwitches {
+    /// Repetition of the same position (RuleSet.draw.repetition occurrences).
+    pub repetition: bool,
+    /// The no-progress counter (RuleSet.draw.no_progress_plies).
+    pub no_progress: bool,
+    /// The small-material endgame counters (RuleSet.draw.endgame).
+    pub endgame: bool,
+}
+
+impl Default for DrawSwitches {
+    fn default() -> Self {
+        DrawSwitches {
+            repetition: true,
+            no_progress: true,
+            endgame: true,
+        }
+    }
+}
+
+impl DrawSwitches {
+    /// Every draw rule switched off (only wins end the game).
+    pub const OFF: DrawSwitches = DrawSwitches {
+        repetition: false,
+        no_progress: false,
+        endgame: false,
+    };
+}
+
+/// A Czech endgame class (čl. 6.3 / 6.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndgameClass {
+    /// Three kings against a lone king that was not on a1-h8 when the class arose: 30 plies.
+    A,
+    /// At most two kings, or king + man, against a lone king, or three kings against a lone king
+    /// on a1-h8: 10 plies.
+    B,
+}
+
+impl EndgameClass {
+    /// Plies after which the class draws.
+    pub const fn limit(self) -> u16 {
+        match self {
+            EndgameClass::A => 30,
+            EndgameClass::B => 10,
+        }
+    }
+
+    /// The letter, `A` or `B`.
+    pub const fn letter(self) -> char {
+        match self {
+            EndgameClass::A => 'A',
+            EndgameClass::B => 'B',
+        }
+    }
+}
+
+/// The Czech endgame class of `pos`, judged now (the main-diagonal test uses the lone king's
+/// square in `pos`). `None` when the material belongs to no class. Either colour may be the
+/// strong side.
+pub fn czech_class(pos: &Position) -> Option<EndgameClass> {
+    let occ = pos.occupied();
+    if occ.count() > 4 {
+        return None;
+    }
+    for strong in Color::ALL {
+        let weak = !strong;
+        let weak_kings = pos.kings(weak);
+        if weak_kings.count() != 1 || pos.men(weak).any() {
+            continue;
+        }
+        let kings = pos.kings(strong).count();
+        let men = pos.men(strong).count();
+        match (kings, men) {
+            (1, 0) | (2, 0) | (1, 1) => return Some(EndgameClass::B),
+            (3, 0) => {
+                let on_diagonal = (weak_kings & pos.geometry().long_diagonal).any();
+                return Some(if on_diagonal {
+                    EndgameClass::B
+                } else {
+                    EndgameClass::A
+                });
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The draw counters of the current position: plies without progress, the endgame class with
+/// the plies played in it, and whether the last ply was irreversible.
+///
+/// Small and `Copy`; [`Counters::after`] is O(1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counters {
+    /// Plies since the last progress (capture, or man move where that counts as progress).
+    quiet: u16,
+    /// Plies played since the current endgame class arose.
+    in_class: u16,
+    /// The current endgame class (Czech only).
+    class: Option<EndgameClass>,
+    /// Whether the last ply was a capture or a man move (the repetition chain starts anew).
+    reset: bool,
+}
+
+impl Counters {
+    /// Counters for a position with no history: nothing counted yet, the class judged now.
+    pub fn new(pos: &Position) -> Counters {
+        Counters {
+            quiet: 0,
+            in_class: 0,
+            class: class_of(pos),
+            reset: true,
+        }
+    }
+
+    /// The counters after `mv` was played from `before`, giving `after`. O(1).
+    #[inline]
+    pub fn after(&self, before: &Position, mv: &Move, after: &Position) -> Counters {
+        let capture = mv.is_capture();
+        let man_move = !before.all_kings().has(mv.from);
+        let progress = capture || (man_move && before.rules().draw.man_move_is_progress);
+        let mut next = Counters {
+            quiet: if progress {
+                0
+            } else {
+                self.quiet.saturating_add(1)
+            },
+            in_class: self.in_class.saturating_add(1),
+            class: self.class,
+            reset: capture || man_move,
+        };
+        // Material changes only by captures and promotions: only then can the class change.
+        if capture || mv.promotes {
+            let class = class_of(after);
+            if class != self.class {
+                next.class = class;
+                next.in_class = 0;
+            }
+        }
+        next
+    }
+
+    /// Plies since the last capture or (where it counts) man move.
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet as u32
+    }
+
+    /// The endgame class and the plies played in it, if a class is running.
+    pub fn endgame(&self) -> Option<(EndgameClass, u32)> {
+        self.class.map(|c| (c, self.in_class as u32))
+    }
+
+    /// True when the no-progress counter or an endgame counter has run out (a side to move
+    /// without a legal move still loses: check that first).
+    #[inline]
+    pub fn is_draw(&self, rules: &RuleSet, sw: &DrawSwitches) -> bool {
+        self.plies_left(rules, sw) == Some(0)
+    }
+
+    /// Plies until a running counter draws the game (0: drawn now), if any counter runs.
+    #[inline]
+    pub fn plies_left(&self, rules: &RuleSet, sw: &DrawSwitches) -> Option<u32> {
+        let limit = rules.draw.no_progress_plies;
+        let progress = (sw.no_progress && limit > 0).then(|| limit.saturating_sub(self.quiet));
+        let endgame = match self.class {
+            Some(c) if sw.endgame && rules.draw.endgame == EndgameCounters::Czech => {
+                Some(c.limit().saturating_sub(self.in_class))
+            }
+            _ => None,
+        };
+        match (progress, endgame) {
+            (Some(a), Some(b)) => Some(a.min(b) as u32),
+            (a, b) => a.or(b).map(u32::from),
+        }
+    }
+
+    /// The rule that has drawn the game, if a counter has run out.
+    pub fn draw_reason(&self, rules: &RuleSet, sw: &DrawSwitches) -> Option<String> {
+        let limit = rules.draw.no_progress_plies;
+        if let Some(c) = self.class {
+            if sw.endgame
+                && rules.draw.endgame == EndgameCounters::Czech
+                && self.in_class >= c.limit()
+            {
+                return Some(format!(
+                    "endgame counter (class {}, {} plies)",
+                    c.letter(),
+                    c.limit()
+                ));
+            }
+        }
+        if sw.no_progress && limit > 0 && self.quiet >= limit {
+            let what = if rules.draw.man_move_is_progress {
+                "capture or man move"
+            } else {
+                "capture"
+            };
+            return Some(format!("no {what} in {limit} plies"));
+        }
+        None
+    }
+
+    /// True if the last ply was a capture or a man move, so no earlier position can repeat
+    /// (also true for fresh counters, which have no history).
+    #[inline]
+    pub fn is_irreversible_reset(&self) -> bool {
+        self.reset
+    }
+}
+
+/// The endgame class of `pos` under its variant's rules.
+#[inline]
+fn class_of(pos: &Position) -> Option<EndgameClass> {
+    match pos.rules().draw.endgame {
+        EndgameCounters::Czech => czech_class(pos),
+        EndgameCounters::None => None,
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// One side won.
+    Win {
+        /// The winner.
+        winner: Color,
+        /// Why, e.g. `black has no legal move`.
+        reason: String,
+    },
+    /// A draw.
+    Draw {
+        /// The rule that drew it, e.g. `threefold repetition`.
+        reason: String,
+    },
+}
+
+impl Outcome {
+    /// The PDN result text: `1-0` (White won), `0-1`, `1/2-1/2`.
+    pub fn result(&self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win { .. } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+
+    /// The reason text.
+    pub fn reason(&self) -> &str {
+        match self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => write!(f, "{} wins ({reason})", winner.name()),
+            Outcome::Draw { reason } => write!(f, "draw ({reason})"),
+        }
+    }
+}
+
+/// A game: a start position and the moves played, with the draw counters and repetition keys.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    current: Position,
+    moves: Vec<Move>,
+    counters: Counters,
+    keys: Vec<u64>,
+}
+
+impl Game {
+    /// A game from `start` with no moves.
+    pub fn new(start: Position) -> Game {
+        Game {
+            start,
+            current: start,
+            moves: Vec::new(),
+            counters: Counters::new(&start),
+            keys: vec![start.key()],
+        }
+    }
+
+    /// Plays `mv`, which must be legal in the current position.
+    pub fn play(&mut self, mv: &Move) {
+        let before = self.current;
+        let after = before.play(mv);
+        self.counters = self.counters.after(&before, mv, &after);
+        if self.counters.is_irreversible_reset() {
+            self.keys.clear();
+        }
+        self.keys.push(after.key());
+        self.moves.push(*mv);
+        self.current = after;
+    }
+
+    /// Reads move text (PDN or Hub form) in the current position and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = notation::parse_move(&self.current, text)?;
+        self.play(&mv);
+        Ok(mv)
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The draw counters of the current position.
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// Keys of the positions since the last irreversible ply, oldest first, the current last.
+    pub fn repetition_keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// How many times the current position has occurred (1 = first time).
+    pub fn occurrences(&self) -> usize {
+        let key = self.current.key();
+        self.keys.iter().filter(|&&k| k == key).count()
+    }
+
+    /// The result if the game is over: the side to move without a legal move loses; otherwise a
+    /// draw by a switched-on rule (repetition, no progress, endgame counter).
+    pub fn outcome(&self, sw: &DrawSwitches) -> Option<Outcome> {
+        let pos = &self.current;
+        if movegen::legal_moves(pos).is_empty() {
+            let loser = pos.side();
+            return Some(Outcome::Win {
+                winner: !loser,
+                reason: format!("{} has no legal move", loser.name()),
+            });
+        }
+        let rules = pos.rules();
+        let needed = rules.draw.repetition as usize;
+        if sw.repetition && needed > 0 && self.occurrences() >= needed {
+            let reason = match needed {
+                2 => "twofold repetition".to_string(),
+                3 => "threefold repetition".to_string(),
+                n => format!("{n}-fold repetition"),
+            };
+            return Some(Outcome::Draw { reason });
+        }
+        self.counters
+            .draw_reason(rules, sw)
+            .map(|reason| Outcome::Draw { reason })
+    }
+}
+
+#[cfg(test)]
+mod tests;
