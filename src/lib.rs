@@ -11,12 +11,8 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod bench;
-pub mod bitbase;
-pub mod engine;
 pub mod eval;
 pub mod game;
-pub mod matchrunner;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -24,7 +20,6 @@ pub mod perft;
 pub mod position;
 pub mod protocol;
 pub mod rules;
-pub mod search;
 pub mod types;
 pub mod zobrist;
 
