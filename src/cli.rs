@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand};
 use dama::perft::{self, Counting};
 use dama::{notation, Position, Variant};
 
+mod egtb;
+
 /// dama: a draughts engine (Czech draughts by default).
 #[derive(Parser)]
 #[command(name = "dama", version, about)]
@@ -39,6 +41,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Endgame bitbases: generate, probe, stats, plan.
+    Egtb(egtb::EgtbArgs),
 }
 
 /// Parses the arguments and runs the command.
@@ -53,6 +57,7 @@ pub fn run() -> Result<()> {
             paths,
             threads,
         }) => run_perft(variant, fen.as_deref(), depth, divide, paths, threads),
+        Some(Command::Egtb(a)) => egtb::run(a),
         None => Err(anyhow!("no command given; try 'dama --help'")),
     }
 }

@@ -11,6 +11,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bitbase;
 pub mod eval;
 pub mod game;
 pub mod movegen;

@@ -1,0 +1,305 @@
+//! The dense index of a table: every placement of a material with the side to move as White.
+//!
+//! A table is keyed by the material *as seen by the side to move*: a position with Black to move
+//! is first turned 180° with the colours swapped (square `n` ↔ `squares + 1 - n`), so one table
+//! serves both colours. In these relative coordinates (`r = n - 1` for White to move,
+//! `r = squares - n` for Black to move) the side to move's men never stand on `r < row` (their
+//! promotion row) and the opponent's men never on `r >= squares - row`.
+//!
+//! The index is `((mm · S_tm + tm) · S_mk + mk) · S_tk + tk` where each part is the colex rank of
+//! a set of squares: the side to move's men among its 28 allowed squares (on 8×8), the
+//! opponent's men among theirs, then the side to move's kings among the squares the men leave
+//! free, then the opponent's kings among those still free. Only placements in which both sets
+//! of men share a square are holes; they are marked invalid in the tables.
+
+use once_cell::sync::Lazy;
+
+use super::material::Material;
+use crate::position::Position;
+use crate::rules::{Geometry, Variant};
+use crate::types::{Bitboard, Color};
+
+/// Binomial coefficients `C(n, k)` for `n, k < 65` (saturating; real table sizes are far lower).
+static BINOMIAL: Lazy<Vec<[u64; 65]>> = Lazy::new(|| {
+    let mut c = vec![[0u64; 65]; 65];
+    for n in 0..65 {
+        c[n][0] = 1;
+        for k in 1..=n {
+            c[n][k] = c[n - 1][k - 1].saturating_add(if k < n { c[n - 1][k] } else { 0 });
+        }
+    }
+    c
+});
+
+/// `C(n, k)` (0 when `k > n`).
+#[inline]
+pub fn binomial(n: u32, k: u32) -> u64 {
+    if k > n || n > 64 {
+        0
+    } else {
+        BINOMIAL[n as usize][k as usize]
+    }
+}
+
+/// Colex rank of the set bits of `set` (positions `p_1 < p_2 < …`): `Σ C(p_i, i)`.
+#[inline]
+fn rank(set: u64) -> u64 {
+    let mut r = 0;
+    for (i, p) in Bits(set).enumerate() {
+        r += binomial(p, i as u32 + 1);
+    }
+    r
+}
+
+/// The set of `k` positions whose colex rank is `r`.
+fn unrank(mut r: u64, k: u32) -> u64 {
+    let mut set = 0u64;
+    let mut p = 64u32;
+    for i in (1..=k).rev() {
+        p -= 1;
+        while binomial(p, i) > r {
+            p -= 1;
+        }
+        r -= binomial(p, i);
+        set |= 1 << p;
+    }
+    set
+}
+
+struct Bits(u64);
+impl Iterator for Bits {
+    type Item = u32;
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let p = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(p)
+    }
+}
+
+/// Removes from `set` the positions of `taken` below each member (squeezes out taken squares).
+#[inline]
+fn squeeze(set: u64, taken: u64) -> u64 {
+    let mut out = 0;
+    for p in Bits(set) {
+        out |= 1 << (p - (taken & ((1u64 << p) - 1)).count_ones());
+    }
+    out
+}
+
+/// Inverse of [`squeeze`]: the `p`-th free square (not in `taken`) for each member.
+#[inline]
+fn expand(set: u64, taken: u64) -> u64 {
+    let mut out = 0;
+    let mut free = !taken;
+    let mut next = 0u32; // index of the next free square to hand out
+    for p in Bits(set) {
+        while next < p {
+            free &= free - 1;
+            next += 1;
+        }
+        out |= 1 << free.trailing_zeros();
+    }
+    out
+}
+
+/// The pieces of a position in relative squares: side to move's men and kings, then the
+/// opponent's, each as a mask over `0..squares`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Side to move's men.
+    pub my_men: u64,
+    /// Side to move's kings.
+    pub my_kings: u64,
+    /// Opponent's men.
+    pub their_men: u64,
+    /// Opponent's kings.
+    pub their_kings: u64,
+}
+
+/// Relative square of `sq` for side to move `side`.
+#[inline]
+fn relative(g: &Geometry, side: Color, bb: Bitboard) -> u64 {
+    let n = g.squares as u32;
+    let mut out = 0;
+    for sq in bb {
+        let num = g.number(sq);
+        let r = if side == Color::White {
+            num - 1
+        } else {
+            n - num
+        };
+        out |= 1 << r;
+    }
+    out
+}
+
+/// Board squares of a relative mask for side to move `side`.
+#[inline]
+fn absolute(g: &Geometry, side: Color, rel: u64) -> Bitboard {
+    let n = g.squares as u32;
+    Bits(rel)
+        .filter_map(|r| g.square(if side == Color::White { r + 1 } else { n - r }))
+        .collect()
+}
+
+impl Placement {
+    /// The placement of `pos` seen from its side to move.
+    pub fn of(pos: &Position) -> Placement {
+        let g = pos.geometry();
+        let me = pos.side();
+        Placement {
+            my_men: relative(g, me, pos.men(me)),
+            my_kings: relative(g, me, pos.kings(me)),
+            their_men: relative(g, me, pos.men(!me)),
+            their_kings: relative(g, me, pos.kings(!me)),
+        }
+    }
+
+    /// The material key of the table holding this placement.
+    pub fn key(&self) -> Material {
+        let n = |m: u64| m.count_ones() as u8;
+        Material::new(
+            n(self.my_men),
+            n(self.my_kings),
+            n(self.their_men),
+            n(self.their_kings),
+        )
+    }
+
+    /// The position with this placement and `side` to move.
+    pub fn position(&self, variant: Variant, side: Color) -> Position {
+        let g = variant.rules().geometry();
+        let mine = absolute(g, side, self.my_men | self.my_kings);
+        let theirs = absolute(g, side, self.their_men | self.their_kings);
+        let kings = absolute(g, side, self.my_kings | self.their_kings);
+        let (white, black) = if side == Color::White {
+            (mine, theirs)
+        } else {
+            (theirs, mine)
+        };
+        Position::from_parts(variant, white, black, kings, side)
+    }
+}
+
+/// The index of the table of one material key on one board.
+#[derive(Clone, Copy, Debug)]
+pub struct Indexer {
+    key: Material,
+    row: u32,
+    squares: u32,
+    sizes: [u64; 4],
+    size: u64,
+}
+
+impl Indexer {
+    /// The index for table `key` (material with the side to move as White) of `variant`.
+    pub fn new(variant: Variant, key: Material) -> Indexer {
+        let g = variant.rules().geometry();
+        let squares = g.squares as u32;
+        let row = g.width as u32 / 2;
+        let men = key.wm as u32 + key.bm as u32;
+        let sizes = [
+            binomial(squares - row, key.wm as u32),
+            binomial(squares - row, key.bm as u32),
+            binomial(squares.saturating_sub(men), key.wk as u32),
+            binomial(squares.saturating_sub(men + key.wk as u32), key.bk as u32),
+        ];
+        let size = sizes.iter().fold(1u64, |a, &s| a.saturating_mul(s));
+        Indexer {
+            key,
+            row,
+            squares,
+            sizes,
+            size,
+        }
+    }
+
+    /// The material key.
+    pub fn key(&self) -> Material {
+        self.key
+    }
+
+    /// Number of indices (holes included).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The index of a placement of this table's material (men off their promotion rows).
+    #[inline]
+    pub fn index(&self, p: &Placement) -> u64 {
+        let men = p.my_men | p.their_men;
+        let mm = rank(p.my_men >> self.row);
+        let tm = rank(p.their_men);
+        let mk = rank(squeeze(p.my_kings, men));
+        let tk = rank(squeeze(p.their_kings, men | p.my_kings));
+        ((mm * self.sizes[1] + tm) * self.sizes[2] + mk) * self.sizes[3] + tk
+    }
+
+    /// The placement at index `i`, or `None` for a hole (both sides' men on one square).
+    pub fn placement(&self, i: u64) -> Option<Placement> {
+        let tk = i % self.sizes[3];
+        let i = i / self.sizes[3];
+        let mk = i % self.sizes[2];
+        let i = i / self.sizes[2];
+        let tm = i % self.sizes[1];
+        let mm = i / self.sizes[1];
+        let my_men = unrank(mm, self.key.wm as u32) << self.row;
+        let their_men = unrank(tm, self.key.bm as u32);
+        if my_men & their_men != 0 {
+            return None;
+        }
+        let men = my_men | their_men;
+        let my_kings = expand(unrank(mk, self.key.wk as u32), men);
+        let their_kings = expand(unrank(tk, self.key.bk as u32), men | my_kings);
+        debug_assert!((my_kings | their_kings) >> self.squares == 0);
+        Some(Placement {
+            my_men,
+            my_kings,
+            their_men,
+            their_kings,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_and_unrank_agree() {
+        for k in 0..4 {
+            for r in 0..binomial(12, k) {
+                assert_eq!(rank(unrank(r, k)), r);
+            }
+        }
+    }
+
+    #[test]
+    fn index_round_trip() {
+        for key in [
+            Material::new(1, 1, 0, 1),
+            Material::new(0, 2, 1, 1),
+            Material::new(2, 0, 1, 0),
+        ] {
+            let ix = Indexer::new(Variant::Czech, key);
+            let mut valid = 0;
+            for i in 0..ix.size() {
+                if let Some(p) = ix.placement(i) {
+                    valid += 1;
+                    assert_eq!(p.key(), key);
+                    assert_eq!(ix.index(&p), i);
+                    for side in Color::ALL {
+                        let pos = p.position(Variant::Czech, side);
+                        pos.validate().unwrap();
+                        assert_eq!(Placement::of(&pos), p);
+                    }
+                }
+            }
+            assert!(valid > ix.size() / 2);
+        }
+    }
+}

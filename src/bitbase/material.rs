@@ -1,0 +1,169 @@
+//! Material signatures: which slices exist, which are stored with distances, and the order in
+//! which they must be solved.
+
+use std::fmt;
+
+use crate::position::Position;
+use crate::types::Color;
+
+/// The pieces on the board by kind and colour: one bitbase slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material {
+    /// White men.
+    pub wm: u8,
+    /// White kings.
+    pub wk: u8,
+    /// Black men.
+    pub bm: u8,
+    /// Black kings.
+    pub bk: u8,
+}
+
+impl Material {
+    /// A material signature.
+    pub const fn new(wm: u8, wk: u8, bm: u8, bk: u8) -> Material {
+        Material { wm, wk, bm, bk }
+    }
+
+    /// The material of `pos`.
+    pub fn of(pos: &Position) -> Material {
+        let n = |b: crate::types::Bitboard| b.count().min(255) as u8;
+        Material::new(
+            n(pos.men(Color::White)),
+            n(pos.kings(Color::White)),
+            n(pos.men(Color::Black)),
+            n(pos.kings(Color::Black)),
+        )
+    }
+
+    /// All pieces.
+    pub const fn pieces(self) -> u32 {
+        self.wm as u32 + self.wk as u32 + self.bm as u32 + self.bk as u32
+    }
+
+    /// All men.
+    pub const fn men(self) -> u32 {
+        self.wm as u32 + self.bm as u32
+    }
+
+    /// The same material with the colours swapped.
+    pub const fn mirror(self) -> Material {
+        Material::new(self.bm, self.bk, self.wm, self.wk)
+    }
+
+    /// True when both colours have the same pieces.
+    pub fn is_symmetric(self) -> bool {
+        self == self.mirror()
+    }
+
+    /// True for the representative of `{self, self.mirror()}` that names the slice: White has more
+    /// pieces, or as many and at least as many kings.
+    pub fn is_canonical(self) -> bool {
+        let w = (self.wm + self.wk, self.wk);
+        let b = (self.bm + self.bk, self.bk);
+        w >= b
+    }
+
+    /// The canonical one of `self` and its mirror.
+    pub fn canonical(self) -> Material {
+        if self.is_canonical() {
+            self
+        } else {
+            self.mirror()
+        }
+    }
+
+    /// The slice is solved with distances to win or loss (all slices of at most three pieces and
+    /// the kings-only slices of four: the material under the Czech endgame counters, plus what
+    /// it converts into).
+    pub fn stores_distance(self) -> bool {
+        self.pieces() <= 3 || (self.pieces() == 4 && self.men() == 0)
+    }
+
+    /// Reads `wm,wk,bm,bk`.
+    pub fn parse(text: &str) -> Result<Material, String> {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let bad = || format!("bad slice '{text}': expected wm,wk,bm,bk (four numbers)");
+        if parts.len() != 4 {
+            return Err(bad());
+        }
+        let mut n = [0u8; 4];
+        for (slot, p) in n.iter_mut().zip(&parts) {
+            *slot = p.parse().map_err(|_| bad())?;
+        }
+        let m = Material::new(n[0], n[1], n[2], n[3]);
+        if m.wm + m.wk == 0 || m.bm + m.bk == 0 {
+            return Err(format!("bad slice '{text}': each side needs a piece"));
+        }
+        Ok(m)
+    }
+}
+
+impl fmt::Display for Material {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{},{},{}", self.wm, self.wk, self.bm, self.bk)
+    }
+}
+
+/// Every canonical slice with 2..=`pieces` pieces (each side at least one piece) in an order
+/// in which each slice comes after everything it depends on: by pieces, then by men (captures
+/// lose pieces, promotions lose a man), then by the signature.
+pub fn plan(pieces: u32) -> Vec<Material> {
+    let mut out = Vec::new();
+    for total in 2..=pieces.min(64) {
+        for white in 1..total {
+            let black = total - white;
+            for wm in 0..=white {
+                for bm in 0..=black {
+                    let m =
+                        Material::new(wm as u8, (white - wm) as u8, bm as u8, (black - bm) as u8);
+                    if m.is_canonical() {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+    }
+    out.sort_by_key(|m| (m.pieces(), m.men(), *m));
+    out
+}
+
+/// The stage of a slice in [`plan`]: slices of the same stage do not depend on each other.
+pub fn stage(m: Material) -> u32 {
+    // stages: (pieces, men) in order; pieces from 2, men 0..=pieces
+    let p = m.pieces();
+    (2..p).map(|q| q + 1).sum::<u32>() + m.men()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plan_is_topological() {
+        let p = plan(4);
+        for (i, m) in p.iter().enumerate() {
+            assert!(m.is_canonical());
+            for later in &p[i + 1..] {
+                assert!(stage(*later) >= stage(*m));
+            }
+        }
+        assert_eq!(p[0], Material::new(0, 1, 0, 1));
+        assert!(p.contains(&Material::new(1, 1, 0, 1)));
+        assert!(!p.contains(&Material::new(0, 1, 1, 1)));
+        assert_eq!(p.iter().filter(|m| m.pieces() == 2).count(), 3);
+    }
+
+    #[test]
+    fn parse_and_mirror() {
+        let m = Material::parse("1,1,0,1").unwrap();
+        assert_eq!(m.to_string(), "1,1,0,1");
+        assert_eq!(m.mirror(), Material::new(0, 1, 1, 1));
+        assert!(Material::parse("1,1,0").is_err());
+        assert!(Material::parse("1,1,0,0").is_err());
+        assert!(Material::parse("x,1,0,1").is_err());
+        assert!(m.stores_distance());
+        assert!(Material::new(0, 3, 0, 1).stores_distance());
+        assert!(!Material::new(1, 2, 0, 1).stores_distance());
+    }
+}

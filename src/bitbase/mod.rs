@@ -1,0 +1,200 @@
+//! Endgame bitbases: exact win/draw/loss for every position with few pieces, and for the
+//! material under the Czech endgame counters the distance to the end of the game in plies.
+//!
+//! * [`material`]: slices (material signatures), their order and which store distances.
+//! * [`index`]: the dense index of a table, with the colour symmetry.
+//! * [`solve`]: the parallel retrograde solver of one slice.
+//! * [`file`]: the file format.
+//! * [`build`]: generating a set of slices into a directory.
+//! * [`Bitbases`]: lazily loaded files and the probe.
+//!
+//! The values are those of the game without draw counters or repetition: a win is a win
+//! however long it takes. For the slices with distances ([`Material::stores_distance`]: every
+//! slice of at most three pieces and the kings-only slices of four) [`Probe::distance`] tells
+//! how many plies the win or loss takes with best play (the winner hurrying, the loser holding
+//! out), so that a caller can check whether the win fits inside an endgame counter.
+
+pub mod build;
+pub mod file;
+pub mod index;
+pub mod material;
+pub mod solve;
+pub mod table;
+pub mod unmove;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+pub use material::Material;
+pub use table::{Counts, Table, Wdl};
+
+use crate::position::Position;
+use crate::rules::Variant;
+use index::{Indexer, Placement};
+
+/// The result of a probe, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// Win, draw or loss with best play, ignoring draw counters and repetition.
+    pub wdl: Wdl,
+    /// Plies until the game ends with best play (wins odd, losses even, 0 = no legal move), for
+    /// wins and losses of slices stored with distances (values above 254 read as 255).
+    pub distance: Option<u32>,
+}
+
+/// Looks `pos` up in the table of its key found by `table`. `None` when either side has no
+/// piece or the table is missing.
+pub fn probe_tables<'a>(
+    pos: &Position,
+    table: impl FnOnce(Material) -> Option<&'a Table>,
+) -> Option<Probe> {
+    if pos.pieces(pos.side()).is_empty() || pos.pieces(!pos.side()).is_empty() {
+        return None;
+    }
+    let p = Placement::of(pos);
+    let key = p.key();
+    let t = table(key)?;
+    let i = Indexer::new(pos.variant(), key).index(&p);
+    Some(Probe {
+        wdl: t.value(i)?,
+        distance: t.distance(i),
+    })
+}
+
+/// One slice file, loaded on first use.
+struct Entry {
+    path: PathBuf,
+    tables: OnceLock<Option<Vec<Table>>>,
+}
+
+/// A directory of bitbase files, loaded lazily and shared between threads.
+///
+/// Problems (unreadable, truncated or corrupt files) are never fatal: the file is left out,
+/// and the message, which names the file, is kept for [`Bitbases::errors`].
+pub struct Bitbases {
+    dir: PathBuf,
+    entries: HashMap<(Variant, Material), Arc<Entry>>,
+    max_pieces: HashMap<Variant, u32>,
+    errors: Mutex<Vec<String>>,
+}
+
+impl Bitbases {
+    /// No bitbases at all.
+    pub fn empty() -> Bitbases {
+        Bitbases {
+            dir: PathBuf::new(),
+            entries: HashMap::new(),
+            max_pieces: HashMap::new(),
+            errors: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Registers the `*.egtb` files of `dir` after checking their headers and lengths; the
+    /// tables are read on first use.
+    pub fn open(dir: &Path) -> Bitbases {
+        let mut bb = Bitbases::empty();
+        bb.dir = dir.to_path_buf();
+        let listing = match std::fs::read_dir(dir) {
+            Ok(l) => l,
+            Err(e) => {
+                bb.report(format!("{}: {e}", dir.display()));
+                return bb;
+            }
+        };
+        let mut paths: Vec<PathBuf> = listing
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "egtb"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            match file::read_header(&path) {
+                Ok(h) => bb.register(h, path),
+                Err(e) => bb.report(e),
+            }
+        }
+        bb
+    }
+
+    fn register(&mut self, h: file::Header, path: PathBuf) {
+        let entry = Arc::new(Entry {
+            path,
+            tables: OnceLock::new(),
+        });
+        for key in [h.slice, h.slice.mirror()] {
+            self.entries.insert((h.variant, key), entry.clone());
+        }
+        let m = self.max_pieces.entry(h.variant).or_insert(0);
+        *m = (*m).max(h.slice.pieces());
+    }
+
+    fn report(&self, e: String) {
+        if let Ok(mut errors) = self.errors.lock() {
+            errors.push(e);
+        }
+    }
+
+    /// The directory given to [`Bitbases::open`].
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The problems met so far (one line each, naming the file).
+    pub fn errors(&self) -> Vec<String> {
+        self.errors.lock().map(|e| e.clone()).unwrap_or_default()
+    }
+
+    /// The largest number of pieces of any slice found, over all variants.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces.values().copied().max().unwrap_or(0)
+    }
+
+    /// The largest number of pieces of any slice found for `variant`.
+    pub fn max_pieces_for(&self, variant: Variant) -> u32 {
+        self.max_pieces.get(&variant).copied().unwrap_or(0)
+    }
+
+    /// The canonical slices found for `variant`, in plan order.
+    pub fn slices(&self, variant: Variant) -> Vec<Material> {
+        let mut s: Vec<Material> = self
+            .entries
+            .keys()
+            .filter(|(v, m)| *v == variant && m.is_canonical())
+            .map(|(_, m)| *m)
+            .collect();
+        s.sort_by_key(|m| (m.pieces(), m.men(), *m));
+        s
+    }
+
+    /// The variants with at least one slice.
+    pub fn variants(&self) -> Vec<Variant> {
+        Variant::ALL
+            .into_iter()
+            .filter(|v| self.max_pieces.contains_key(v))
+            .collect()
+    }
+
+    /// The tables of the slice holding key `key` (loading the file on first use).
+    pub fn tables(&self, variant: Variant, key: Material) -> Option<&[Table]> {
+        let entry = self.entries.get(&(variant, key))?;
+        let tables = entry.tables.get_or_init(|| match file::read(&entry.path) {
+            Ok((_, t)) => Some(t),
+            Err(e) => {
+                self.report(e);
+                None
+            }
+        });
+        tables.as_deref()
+    }
+
+    /// The table of key `key` (material seen with the side to move as White).
+    pub fn table(&self, variant: Variant, key: Material) -> Option<&Table> {
+        self.tables(variant, key)?.iter().find(|t| t.key == key)
+    }
+
+    /// Win/draw/loss (and distance where stored) of `pos`; `None` when its slice is not
+    /// available or either side has no piece.
+    pub fn probe(&self, pos: &Position) -> Option<Probe> {
+        probe_tables(pos, |key| self.table(pos.variant(), key))
+    }
+}

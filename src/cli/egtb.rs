@@ -1,0 +1,257 @@
+//! `dama egtb …`: generate, probe and inspect endgame bitbases.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::{anyhow, Result};
+use clap::{Args, Subcommand};
+
+use dama::bitbase::{build, material, Bitbases, Material, Wdl};
+use dama::{Color, Position, Variant};
+
+/// Arguments of `dama egtb`.
+#[derive(Args)]
+pub struct EgtbArgs {
+    #[command(subcommand)]
+    command: EgtbCommand,
+}
+
+#[derive(Subcommand)]
+enum EgtbCommand {
+    /// Solve every slice with at most N pieces (or one slice) into DIR.
+    Generate {
+        /// Variant.
+        #[arg(long, default_value = "czech")]
+        variant: Variant,
+        /// Solve all slices with at most this many pieces.
+        #[arg(long)]
+        pieces: Option<u32>,
+        /// Directory of the files.
+        #[arg(long)]
+        dir: PathBuf,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Solve only this slice, `wm,wk,bm,bk`; the slices it depends on must be in DIR.
+        #[arg(long)]
+        slice: Option<String>,
+    },
+    /// Look a position up.
+    Probe {
+        /// Directory of the files.
+        #[arg(long)]
+        dir: PathBuf,
+        /// Variant.
+        #[arg(long, default_value = "czech")]
+        variant: Variant,
+        /// The position, as PDN FEN.
+        #[arg(long)]
+        fen: String,
+    },
+    /// Count wins, draws and losses of every slice in DIR.
+    Stats {
+        /// Directory of the files.
+        #[arg(long)]
+        dir: PathBuf,
+    },
+    /// Print the slices of at most N pieces in dependency order: `wm,wk,bm,bk stage`.
+    Plan {
+        /// Largest number of pieces.
+        #[arg(long)]
+        pieces: u32,
+    },
+}
+
+/// Runs `dama egtb …`.
+pub fn run(args: EgtbArgs) -> Result<()> {
+    match args.command {
+        EgtbCommand::Generate {
+            variant,
+            pieces,
+            dir,
+            threads,
+            slice,
+        } => generate(variant, pieces, dir, threads, slice),
+        EgtbCommand::Probe { dir, variant, fen } => probe(dir, variant, &fen),
+        EgtbCommand::Stats { dir } => stats(dir),
+        EgtbCommand::Plan { pieces } => {
+            for m in material::plan(pieces) {
+                println!("{m} {}", material::stage(m));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A progress bar with ETA on stderr, drawn only when stderr is a terminal.
+struct Bar {
+    total: u64,
+    done: AtomicU64,
+    start: Instant,
+    last: Mutex<Instant>,
+    on: bool,
+}
+
+impl Bar {
+    fn new(total: u64) -> Bar {
+        Bar {
+            total: total.max(1),
+            done: AtomicU64::new(0),
+            start: Instant::now(),
+            last: Mutex::new(Instant::now()),
+            on: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn add(&self, n: u64) {
+        let done = self.done.fetch_add(n, Relaxed) + n;
+        if !self.on {
+            return;
+        }
+        let Ok(mut last) = self.last.try_lock() else {
+            return;
+        };
+        if last.elapsed().as_millis() < 200 {
+            return;
+        }
+        *last = Instant::now();
+        let frac = (done as f64 / self.total as f64).min(1.0);
+        let secs = self.start.elapsed().as_secs_f64();
+        let eta = if frac > 0.0 { secs / frac - secs } else { 0.0 };
+        let width = 30;
+        let fill = (frac * width as f64) as usize;
+        eprint!(
+            "\r[{}{}] {:5.1}%  elapsed {}  eta {}   ",
+            "#".repeat(fill),
+            ".".repeat(width - fill),
+            100.0 * frac,
+            clock(secs),
+            clock(eta)
+        );
+        let _ = std::io::stderr().flush();
+    }
+
+    fn clear(&self) {
+        if self.on {
+            eprint!("\r{:70}\r", "");
+        }
+    }
+}
+
+fn clock(secs: f64) -> String {
+    let s = secs.max(0.0) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn generate(
+    variant: Variant,
+    pieces: Option<u32>,
+    dir: PathBuf,
+    threads: Option<usize>,
+    slice: Option<String>,
+) -> Result<()> {
+    let only = slice
+        .map(|s| Material::parse(&s).map_err(|e| anyhow!(e)))
+        .transpose()?;
+    let pieces = match (pieces, only) {
+        (Some(p), _) => p,
+        (None, Some(m)) => m.pieces(),
+        (None, None) => return Err(anyhow!("give --pieces N or --slice wm,wk,bm,bk")),
+    };
+    if let Some(m) = only {
+        if m.pieces() > pieces {
+            return Err(anyhow!("slice {m} has more than {pieces} pieces"));
+        }
+    }
+    let slices = build::slices(pieces, only);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| anyhow!("thread pool: {e}"))?;
+    let bar = Bar::new(build::total_work(variant, &slices));
+    let start = Instant::now();
+    let (mut total_bytes, mut total_positions) = (0u64, 0u64);
+    let mut report = |r: &build::SliceReport| {
+        bar.clear();
+        total_bytes += r.bytes;
+        total_positions += r.size;
+        println!(
+            "slice {} size={} bytes={} time={:.2}s{}",
+            r.slice,
+            r.size,
+            r.bytes,
+            r.seconds,
+            if r.kept { " (kept)" } else { "" }
+        );
+    };
+    pool.install(|| build::generate(variant, &dir, &slices, &|n| bar.add(n), &mut report))
+        .map_err(|e| anyhow!(e))?;
+    bar.clear();
+    println!(
+        "done slices={} indices={} bytes={} time={:.1}s",
+        slices.len(),
+        total_positions,
+        total_bytes,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn probe(dir: PathBuf, variant: Variant, fen: &str) -> Result<()> {
+    let pos = Position::from_fen(variant, fen).map_err(|e| anyhow!("{e}"))?;
+    let bb = Bitbases::open(&dir);
+    let result = bb.probe(&pos);
+    for e in bb.errors() {
+        eprintln!("warning: {e}");
+    }
+    let p = result.ok_or_else(|| {
+        anyhow!(
+            "no bitbase for slice {} of {variant} in {}",
+            Material::of(&pos).canonical(),
+            dir.display()
+        )
+    })?;
+    let wdl = match p.wdl {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    };
+    match p.distance {
+        Some(d) => println!("{wdl} plies={d}"),
+        None => println!("{wdl}"),
+    }
+    Ok(())
+}
+
+fn stats(dir: PathBuf) -> Result<()> {
+    let bb = Bitbases::open(&dir);
+    for variant in bb.variants() {
+        for slice in bb.slices(variant) {
+            for (side, key) in [(Color::White, slice), (Color::Black, slice.mirror())] {
+                let Some(t) = bb.table(variant, key) else {
+                    continue;
+                };
+                let c = t.counts();
+                println!(
+                    "slice wm={} wk={} bm={} bk={} stm={} positions={} win={} draw={} loss={}",
+                    slice.wm,
+                    slice.wk,
+                    slice.bm,
+                    slice.bk,
+                    side.name(),
+                    c.positions,
+                    c.win,
+                    c.draw,
+                    c.loss
+                );
+            }
+        }
+    }
+    for e in bb.errors() {
+        eprintln!("warning: {e}");
+    }
+    Ok(())
+}
