@@ -9,6 +9,7 @@ use dama::perft::{self, Counting};
 use dama::{notation, Position, Variant};
 
 mod egtb;
+mod matchcmd;
 
 /// dama: a draughts engine (Czech draughts by default).
 #[derive(Parser)]
@@ -43,6 +44,8 @@ enum Command {
     },
     /// Endgame bitbases: generate, probe, stats, plan.
     Egtb(egtb::EgtbArgs),
+    /// Play an engine-vs-engine match over the Hub protocol; `match merge` combines shards.
+    Match(matchcmd::MatchArgs),
 }
 
 /// Parses the arguments and runs the command.
@@ -58,6 +61,7 @@ pub fn run() -> Result<()> {
             threads,
         }) => run_perft(variant, fen.as_deref(), depth, divide, paths, threads),
         Some(Command::Egtb(a)) => egtb::run(a),
+        Some(Command::Match(a)) => matchcmd::run(a),
         None => Err(anyhow!("no command given; try 'dama --help'")),
     }
 }

@@ -14,6 +14,7 @@
 pub mod bitbase;
 pub mod eval;
 pub mod game;
+pub mod matchrunner;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -1,0 +1,345 @@
+//! `dama match …`: engine-vs-engine matches over the Hub protocol, and `dama match merge`.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand};
+
+use dama::matchrunner::adjudication::{DrawRule, ResignRule};
+use dama::matchrunner::elo::{SprtConfig, SprtVerdict};
+use dama::matchrunner::openings::{self, Opening};
+use dama::matchrunner::pdn::{self, MatchInfo};
+use dama::matchrunner::play::PlayConfig;
+use dama::matchrunner::runner::{self, parse_shard};
+use dama::matchrunner::summary::score_line;
+use dama::matchrunner::{
+    run_match, EngineSpec, HubEngine, MatchConfig, MatchEvent, MatchSummary, TimeControl,
+};
+use dama::Variant;
+
+/// Arguments of `dama match`.
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct MatchArgs {
+    #[command(subcommand)]
+    action: Option<MatchAction>,
+    /// An engine's command line, e.g. "dama hub" (give exactly two).
+    #[arg(long = "engine", value_name = "CMD")]
+    engines: Vec<String>,
+    /// The engines' names, in the order of --engine (default: the names they announce).
+    #[arg(long = "name", value_name = "NAME")]
+    names: Vec<String>,
+    /// Variant (czech, russian, brazilian, pool, english, international, mala).
+    #[arg(long, default_value = "czech")]
+    variant: Variant,
+    /// Games to play (each opening twice, colours swapped).
+    #[arg(long)]
+    games: Option<u32>,
+    /// Game clock MIN+INC: minutes plus seconds added before every move, e.g. 1+0.5.
+    #[arg(long, value_name = "MIN+INC")]
+    tc: Option<String>,
+    /// Fixed time per move, in seconds.
+    #[arg(long, value_name = "S")]
+    movetime: Option<f64>,
+    /// Fixed search depth.
+    #[arg(long, value_name = "D")]
+    depth: Option<u32>,
+    /// Openings file: one FEN or one move sequence per line.
+    #[arg(long, value_name = "FILE", conflicts_with = "book_openings")]
+    openings: Option<PathBuf>,
+    /// Use K openings (K distinct random short openings, seeded, while the variant has no book).
+    #[arg(long, value_name = "K")]
+    book_openings: Option<usize>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Write every game to this PDN file.
+    #[arg(long, value_name = "OUT")]
+    pdn: Option<PathBuf>,
+    /// Write the JSON summary to this file.
+    #[arg(long, value_name = "OUT")]
+    json: Option<PathBuf>,
+    /// Sequential test: elo0=E0,elo1=E1,alpha=A,beta=B; stops when H0 or H1 is accepted.
+    #[arg(long, value_name = "SPEC")]
+    sprt: Option<String>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play shard I of N (game pairs whose number is I-1 modulo N); merge with `match merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Draw adjudication: movenumber=M,movecount=N,score=CP (both |score| <= CP for N moves).
+    #[arg(long, value_name = "SPEC")]
+    draw: Option<String>,
+    /// Resign adjudication: movecount=N,score=CP (loser <= -CP and winner >= CP for N moves).
+    #[arg(long, value_name = "SPEC")]
+    resign: Option<String>,
+    /// Milliseconds an engine may exceed its clock or move time before it forfeits.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    time_margin: u64,
+    /// Seconds to wait for a move at a fixed depth before the engine is said to hang.
+    #[arg(long, value_name = "S", default_value_t = 60.0)]
+    hang_timeout: f64,
+    /// Plies after which the runner draws a game.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+}
+
+#[derive(Subcommand)]
+enum MatchAction {
+    /// Combine the JSON summaries of the shards of one match.
+    Merge {
+        /// The shard summaries (written with --json).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the merged JSON summary to this file.
+        #[arg(long, value_name = "OUT")]
+        json: Option<PathBuf>,
+    },
+}
+
+/// Runs `dama match`.
+pub fn run(a: MatchArgs) -> Result<()> {
+    if let Some(MatchAction::Merge { files, json }) = a.action {
+        return merge(&files, json.as_ref());
+    }
+    let cfg = config(&a)?;
+    let summary = play(&cfg, a.pdn.as_ref())?;
+    for line in summary.result_lines() {
+        println!("{line}");
+    }
+    if let Some(path) = &a.json {
+        std::fs::write(path, summary.to_json())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn merge(files: &[PathBuf], json: Option<&PathBuf>) -> Result<()> {
+    let mut parts = Vec::new();
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
+        parts.push(MatchSummary::from_json(&text).map_err(|e| anyhow!("{}: {e}", f.display()))?);
+    }
+    let merged = MatchSummary::merge(&parts).map_err(|e| anyhow!(e))?;
+    for line in merged.result_lines() {
+        println!("{line}");
+    }
+    if let Some(path) = json {
+        std::fs::write(path, merged.to_json())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn time_control(a: &MatchArgs) -> Result<TimeControl> {
+    match (&a.tc, a.movetime, a.depth) {
+        (Some(tc), None, None) => TimeControl::parse_clock(tc).map_err(|e| anyhow!("--tc: {e}")),
+        (None, Some(s), None) => {
+            if !(s > 0.0 && s <= 86_400.0) {
+                bail!("--movetime must be between 0 and 86400 seconds, got {s}");
+            }
+            Ok(TimeControl::MoveTime(Duration::from_secs_f64(s)))
+        }
+        (None, None, Some(d)) => {
+            if d == 0 || d > 200 {
+                bail!("--depth must be between 1 and 200, got {d}");
+            }
+            Ok(TimeControl::Depth(d))
+        }
+        (None, None, None) => bail!("give a time limit: --tc MIN+INC, --movetime S or --depth D"),
+        _ => bail!("give only one of --tc, --movetime and --depth"),
+    }
+}
+
+fn config(a: &MatchArgs) -> Result<MatchConfig> {
+    if a.engines.len() != 2 {
+        bail!(
+            "give exactly two --engine commands, got {}",
+            a.engines.len()
+        );
+    }
+    if !a.names.is_empty() && a.names.len() != 2 {
+        bail!("give either no --name or two, got {}", a.names.len());
+    }
+    let games = a.games.ok_or_else(|| anyhow!("--games N is required"))?;
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if a.concurrency == 0 || a.concurrency > 256 {
+        bail!(
+            "--concurrency must be between 1 and 256, got {}",
+            a.concurrency
+        );
+    }
+    if !(a.hang_timeout > 0.0 && a.hang_timeout <= 86_400.0) {
+        bail!("--hang-timeout must be between 0 and 86400 seconds");
+    }
+    let tc = time_control(a)?;
+    let specs = engine_specs(a)?;
+    let play = PlayConfig {
+        tc,
+        time_margin: Duration::from_millis(a.time_margin),
+        hang_timeout: Duration::from_secs_f64(a.hang_timeout),
+        draw: a
+            .draw
+            .as_deref()
+            .map(DrawRule::parse)
+            .transpose()
+            .map_err(|e| anyhow!(e))?,
+        resign: a
+            .resign
+            .as_deref()
+            .map(ResignRule::parse)
+            .transpose()
+            .map_err(|e| anyhow!(e))?,
+        max_plies: a.max_plies.max(1),
+    };
+    Ok(MatchConfig {
+        engines: specs,
+        variant: a.variant,
+        games,
+        openings: openings(a)?,
+        play,
+        concurrency: a.concurrency,
+        sprt: a
+            .sprt
+            .as_deref()
+            .map(SprtConfig::parse)
+            .transpose()
+            .map_err(|e| anyhow!(e))?,
+        shard: a
+            .shard
+            .as_deref()
+            .map(parse_shard)
+            .transpose()
+            .map_err(|e| anyhow!(e))?,
+        seed: a.seed,
+    })
+}
+
+/// The engine specs, named by --name or by what each engine announces (made distinct).
+fn engine_specs(a: &MatchArgs) -> Result<[EngineSpec; 2]> {
+    let mut names = Vec::new();
+    for (i, cmd) in a.engines.iter().enumerate() {
+        let mut spec = EngineSpec {
+            name: format!("engine{}", i + 1),
+            command: cmd.clone(),
+            options: Vec::new(),
+        };
+        let e = HubEngine::start(&spec, a.variant)
+            .map_err(|e| anyhow!("engine {} ('{cmd}'): {e}", i + 1))?;
+        let announced = e.id_name.clone();
+        e.quit();
+        spec.name = match a.names.get(i) {
+            Some(n) => n.clone(),
+            None => announced.unwrap_or(spec.name),
+        };
+        names.push(spec);
+    }
+    if names[0].name == names[1].name {
+        if !a.names.is_empty() {
+            bail!("the two --name values must differ");
+        }
+        names[0].name.push_str("-1");
+        names[1].name.push_str("-2");
+    }
+    let [x, y]: [EngineSpec; 2] = names.try_into().expect("two engines");
+    Ok([x, y])
+}
+
+fn openings(a: &MatchArgs) -> Result<Vec<Opening>> {
+    if let Some(path) = &a.openings {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read openings file {}", path.display()))?;
+        let o = openings::parse_openings(a.variant, &text)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        println!("Openings: {} from {}", o.len(), path.display());
+        return Ok(o);
+    }
+    if let Some(k) = a.book_openings {
+        if k == 0 {
+            bail!("--book-openings must be at least 1");
+        }
+        let o = openings::random_openings(a.variant, k, a.seed);
+        println!(
+            "Openings: no opening book for {} yet, so {} distinct random openings of 4 or more \
+             plies were generated from the start position (seed {})",
+            a.variant,
+            o.len(),
+            a.seed
+        );
+        if o.is_empty() {
+            bail!("no random opening could be generated");
+        }
+        return Ok(o);
+    }
+    Ok(vec![Opening::standard(a.variant)])
+}
+
+fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
+    let pdn_file = match pdn_path {
+        Some(p) => Some(File::create(p).with_context(|| format!("cannot create {}", p.display()))?),
+        None => None,
+    };
+    let pdn_out = Mutex::new(pdn_file);
+    let pdn_error: Mutex<Option<String>> = Mutex::new(None);
+    let info = MatchInfo {
+        event: format!("{} vs {}", cfg.engines[0].name, cfg.engines[1].name),
+        site: "dama match".into(),
+        date: pdn::today(),
+        time_control: cfg.play.tc.pdn_tag(),
+    };
+    let planned = runner::schedule(cfg.games, cfg.shard).len();
+    println!(
+        "Match {} vs {}: {} games ({} in this run), {}, {}, {} opening(s)",
+        cfg.engines[0].name,
+        cfg.engines[1].name,
+        cfg.games,
+        planned,
+        cfg.variant,
+        cfg.play.tc,
+        cfg.openings.len()
+    );
+    let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
+    let on_event = |ev: MatchEvent| match ev {
+        MatchEvent::GameStarted { .. } => {}
+        MatchEvent::GameFinished {
+            record,
+            tally,
+            done,
+            planned,
+        } => {
+            println!(
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                record.index + 1,
+                record.white,
+                record.black,
+                record.result.pdn(),
+                record.reason
+            );
+            println!("{} ({done}/{planned})", score_line(&names, &tally));
+            let mut out = pdn_out.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(f) = out.as_mut() {
+                if let Err(e) = f.write_all(pdn::write_game(&info, record).as_bytes()) {
+                    *pdn_error.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(format!("cannot write the PDN file: {e}"));
+                }
+            }
+        }
+        MatchEvent::SprtStop(v) => {
+            let h = if v == SprtVerdict::H1 { "H1" } else { "H0" };
+            println!("SPRT: {h} accepted; finishing the games in progress");
+        }
+    };
+    let summary = run_match(cfg, &on_event).map_err(|e| anyhow!(e))?;
+    if let Some(e) = pdn_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        bail!(e);
+    }
+    Ok(summary)
+}

@@ -1,0 +1,486 @@
+//! The client side of the Hub protocol: start an engine process, handshake, search, quit.
+
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::rules::Variant;
+
+/// How long an engine may take to answer `hub` with `wait` and `init` with `ready`.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// One engine of a match: a display name, the command line and `set-param` options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name used in results and PDN.
+    pub name: String,
+    /// The command line, split like a shell would (double or single quotes group words).
+    pub command: String,
+    /// Extra `set-param name=.. value=..` pairs sent before `init`.
+    pub options: Vec<(String, String)>,
+}
+
+/// Why talking to an engine failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HubError {
+    /// The process could not start, exited, or closed its output.
+    Crashed(String),
+    /// No answer before the deadline.
+    TimedOut,
+    /// An answer that is not what the protocol allows.
+    Garbage(String),
+}
+
+impl fmt::Display for HubError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HubError::Crashed(m) => write!(f, "crash ({m})"),
+            HubError::TimedOut => f.write_str("no answer in time"),
+            HubError::Garbage(m) => write!(f, "garbage output ({m})"),
+        }
+    }
+}
+
+impl std::error::Error for HubError {}
+
+/// One parsed Hub line: the command word and its `name[=value]` arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HubLine {
+    /// The command word (`id`, `info`, `done`, ...).
+    pub command: String,
+    /// The arguments in order; a flag has no value.
+    pub args: Vec<(String, Option<String>)>,
+}
+
+impl HubLine {
+    /// The value of argument `name`, if present with a value.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+}
+
+/// Splits a Hub line per Scan's scanner: blanks separate tokens, `=` joins a name and a value,
+/// values may be double-quoted (no escapes). `None` for an empty line or an unterminated quote.
+pub fn parse_line(line: &str) -> Option<HubLine> {
+    let mut tokens = Tokens {
+        chars: line.trim().chars().peekable(),
+    };
+    let command = tokens.word()?;
+    let mut args = Vec::new();
+    loop {
+        tokens.skip_blanks();
+        match tokens.chars.peek() {
+            None => break,
+            Some('"') => {
+                tokens.quoted()?; // a stray value without a name: skipped
+                continue;
+            }
+            Some('=') => {
+                tokens.chars.next();
+                continue;
+            }
+            _ => {}
+        }
+        let name = tokens.word()?;
+        tokens.skip_blanks();
+        if tokens.chars.peek() == Some(&'=') {
+            tokens.chars.next();
+            tokens.skip_blanks();
+            let value = match tokens.chars.peek() {
+                Some('"') => tokens.quoted()?,
+                _ => tokens.word().unwrap_or_default(),
+            };
+            args.push((name, Some(value)));
+        } else {
+            args.push((name, None));
+        }
+    }
+    Some(HubLine { command, args })
+}
+
+struct Tokens<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+}
+
+impl Tokens<'_> {
+    fn skip_blanks(&mut self) {
+        while self.chars.peek().is_some_and(|c| c.is_whitespace()) {
+            self.chars.next();
+        }
+    }
+
+    fn word(&mut self) -> Option<String> {
+        self.skip_blanks();
+        let mut w = String::new();
+        while let Some(&c) = self.chars.peek() {
+            if c.is_whitespace() || c == '=' || c == '"' || c.is_control() {
+                break;
+            }
+            w.push(c);
+            self.chars.next();
+        }
+        (!w.is_empty()).then_some(w)
+    }
+
+    fn quoted(&mut self) -> Option<String> {
+        self.chars.next(); // opening quote
+        let mut v = String::new();
+        for c in self.chars.by_ref() {
+            if c == '"' {
+                return Some(v);
+            }
+            v.push(c);
+        }
+        None
+    }
+}
+
+/// Splits a command line into words: blanks separate, single or double quotes group.
+pub fn split_command(cmd: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in cmd.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => cur.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return Err(format!("unterminated quote in engine command '{cmd}'"));
+    }
+    if in_word {
+        words.push(cur);
+    }
+    if words.is_empty() {
+        return Err("empty engine command".into());
+    }
+    Ok(words)
+}
+
+/// A `param` line the engine declared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The parameter name.
+    pub name: String,
+    /// The allowed values of an enum parameter (empty otherwise).
+    pub values: Vec<String>,
+}
+
+/// What an engine answered to one search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchReply {
+    /// The text of `done move=...` (may be empty when the engine sent a bare `done`).
+    pub mv: String,
+    /// The last `info score=` in men from the engine's side, if any.
+    pub score: Option<f64>,
+    /// The last `info depth=`, if any.
+    pub depth: Option<u32>,
+}
+
+/// A running Hub engine process.
+pub struct HubEngine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The name from the engine's `id name=` line.
+    pub id_name: Option<String>,
+    /// The declared parameters.
+    pub params: Vec<Param>,
+}
+
+impl HubEngine {
+    /// Starts `spec`'s command, handshakes (`hub` … `wait`), sets the variant (when the engine
+    /// declares a `variant` parameter) and the options, and sends `init` … `ready`.
+    pub fn start(spec: &EngineSpec, variant: Variant) -> Result<HubEngine, HubError> {
+        let mut e = HubEngine::spawn(&spec.command)?;
+        e.handshake(spec, variant)?;
+        Ok(e)
+    }
+
+    fn spawn(command: &str) -> Result<HubEngine, HubError> {
+        let words = split_command(command).map_err(HubError::Crashed)?;
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| HubError::Crashed(format!("cannot start '{}': {e}", words[0])))?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(HubEngine {
+            child,
+            stdin,
+            lines: rx,
+            id_name: None,
+            params: Vec::new(),
+        })
+    }
+
+    fn handshake(&mut self, spec: &EngineSpec, variant: Variant) -> Result<(), HubError> {
+        self.send("hub")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        loop {
+            let Some(line) = parse_line(&self.recv(deadline)?) else {
+                continue;
+            };
+            match line.command.as_str() {
+                "id" => self.id_name = line.get("name").map(str::to_string),
+                "param" => self.params.push(Param {
+                    name: line.get("name").unwrap_or_default().to_string(),
+                    values: line
+                        .get("values")
+                        .map(|v| v.split_whitespace().map(str::to_string).collect())
+                        .unwrap_or_default(),
+                }),
+                "wait" => break,
+                _ => {}
+            }
+        }
+        self.set_variant(variant)?;
+        self.set_numbering()?;
+        for (name, value) in &spec.options {
+            self.send(&format!(
+                "set-param name={} value={}",
+                quote(name),
+                quote(value)
+            ))?;
+        }
+        self.send("init")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        while self.recv(deadline)?.split_whitespace().next() != Some("ready") {}
+        Ok(())
+    }
+
+    fn set_variant(&mut self, variant: Variant) -> Result<(), HubError> {
+        let Some(p) = self.params.iter().find(|p| p.name == "variant") else {
+            return Ok(());
+        };
+        if !p.values.is_empty() && !p.values.iter().any(|v| v == variant.name()) {
+            return Err(HubError::Garbage(format!(
+                "the engine does not offer variant {} (it offers: {})",
+                variant.name(),
+                p.values.join(" ")
+            )));
+        }
+        self.send(&format!("set-param name=variant value={}", variant.name()))
+    }
+
+    /// The runner writes positions and moves in the PDN numbering of the rules core; an engine
+    /// that offers a `numbering` parameter with a `dama` value (dama itself) is asked for it.
+    fn set_numbering(&mut self) -> Result<(), HubError> {
+        let offers = self
+            .params
+            .iter()
+            .any(|p| p.name == "numbering" && p.values.iter().any(|v| v == "dama"));
+        if offers {
+            self.send("set-param name=numbering value=dama")?;
+        }
+        Ok(())
+    }
+
+    /// Sends one line (flushed).
+    pub fn send(&mut self, line: &str) -> Result<(), HubError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|_| self.crash_error())
+    }
+
+    /// Receives one line, waiting at most until `deadline`.
+    pub fn recv(&mut self, deadline: Instant) -> Result<String, HubError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(HubError::TimedOut),
+            Err(RecvTimeoutError::Disconnected) => Err(self.crash_error()),
+        }
+    }
+
+    fn crash_error(&mut self) -> HubError {
+        // give the process a moment to be reaped so the exit status can be reported
+        for _ in 0..20 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return HubError::Crashed(format!("engine exited with {status}"));
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        HubError::Crashed("engine closed its output".into())
+    }
+
+    /// Sends `new-game` (the next search is unrelated to the previous ones).
+    pub fn new_game(&mut self) -> Result<(), HubError> {
+        self.send("new-game")
+    }
+
+    /// Runs one search: `pos`, `level`, `go think`, then reads `info` lines until `done`.
+    /// `pos_line` and `level_line` are complete lines. Fails with [`HubError::TimedOut`] when
+    /// `done` has not arrived by `deadline`.
+    pub fn search(
+        &mut self,
+        pos_line: &str,
+        level_line: &str,
+        deadline: Instant,
+    ) -> Result<SearchReply, HubError> {
+        self.send(pos_line)?;
+        self.send(level_line)?;
+        self.send("go think")?;
+        let mut score = None;
+        let mut depth = None;
+        loop {
+            let raw = self.recv(deadline)?;
+            let Some(line) = parse_line(&raw) else {
+                if raw.trim().is_empty() {
+                    continue;
+                }
+                return Err(HubError::Garbage(format!("unreadable line '{raw}'")));
+            };
+            match line.command.as_str() {
+                "info" => {
+                    if let Some(s) = line.get("score").and_then(|s| s.parse::<f64>().ok()) {
+                        score = Some(s);
+                    }
+                    if let Some(d) = line.get("depth").and_then(|d| d.parse().ok()) {
+                        depth = Some(d);
+                    }
+                }
+                "done" => {
+                    let mv = line.get("move").unwrap_or_default().to_string();
+                    return Ok(SearchReply { mv, score, depth });
+                }
+                _ => {} // the protocol says: ignore what you do not understand
+            }
+        }
+    }
+
+    /// Whether the process is still running.
+    pub fn is_alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Sends `quit`, waits a short while, then kills the process if it is still running.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        for _ in 0..50 {
+            if !self.is_alive() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        self.kill();
+    }
+
+    /// Kills the process at once.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for HubEngine {
+    fn drop(&mut self) {
+        if self.is_alive() {
+            self.kill();
+        }
+    }
+}
+
+/// A value as Hub writes it: bare when it is a plain word, double-quoted otherwise.
+pub fn quote(v: &str) -> String {
+    if !v.is_empty()
+        && v.chars()
+            .all(|c| !c.is_whitespace() && c != '=' && c != '"')
+    {
+        v.to_string()
+    } else {
+        format!("\"{v}\"")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_scan_lines() {
+        let l =
+            parse_line(r#"info depth=21 mean-depth=20.8 score=-0.01 pv="32-28 17-22""#).unwrap();
+        assert_eq!(l.command, "info");
+        assert_eq!(l.get("score"), Some("-0.01"));
+        assert_eq!(l.get("pv"), Some("32-28 17-22"));
+        let l = parse_line("done move=28x19x23 ponder=17-22").unwrap();
+        assert_eq!(l.get("move"), Some("28x19x23"));
+        let l = parse_line("level infinite").unwrap();
+        assert_eq!(l.args, vec![("infinite".to_string(), None)]);
+        assert!(parse_line("   ").is_none());
+        assert!(parse_line(r#"info pv="32-28"#).is_none());
+    }
+
+    #[test]
+    fn splits_commands_like_a_shell() {
+        assert_eq!(
+            split_command(r#"python3 "my engine.py" --mode 'a b'"#).unwrap(),
+            vec!["python3", "my engine.py", "--mode", "a b"]
+        );
+        assert!(split_command("  ").is_err());
+        assert!(split_command("a \"b").is_err());
+    }
+
+    #[test]
+    fn quotes_only_when_needed() {
+        assert_eq!(quote("czech"), "czech");
+        assert_eq!(quote("a b"), "\"a b\"");
+        assert_eq!(quote(""), "\"\"");
+    }
+
+    #[test]
+    fn missing_program_is_a_crash() {
+        let spec = EngineSpec {
+            name: "x".into(),
+            command: "/nonexistent/engine-binary hub".into(),
+            options: vec![],
+        };
+        match HubEngine::start(&spec, Variant::Czech) {
+            Err(HubError::Crashed(m)) => assert!(m.contains("cannot start"), "{m}"),
+            other => panic!("expected a crash, got {:?}", other.err()),
+        }
+    }
+}

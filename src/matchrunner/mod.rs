@@ -1,0 +1,25 @@
+//! Engine-vs-engine matches over the Hub protocol (`dama match`).
+//!
+//! The runner starts two Hub engines per worker, plays each opening twice with colours swapped,
+//! keeps the clocks, checks every move with the rules core, ends games by the variant's rules
+//! ([`crate::game::Game::outcome`]) or by optional score adjudication, and reports results through
+//! a callback: nothing here prints. [`elo`] holds the statistics, [`pdn`] writes and reads the
+//! games, [`summary`] the JSON summary and the merge of shard results.
+
+pub mod adjudication;
+pub mod clock;
+pub mod elo;
+pub mod hub;
+pub mod json;
+pub mod openings;
+pub mod pdn;
+pub mod play;
+pub mod runner;
+pub mod summary;
+
+pub use clock::TimeControl;
+pub use hub::{EngineSpec, HubEngine};
+pub use openings::Opening;
+pub use play::{GameRecord, GameResult};
+pub use runner::{run_match, MatchConfig, MatchEvent};
+pub use summary::MatchSummary;

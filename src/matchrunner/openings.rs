@@ -1,0 +1,187 @@
+//! Opening positions for a match: read from a file (one FEN or one move sequence per line) or
+//! drawn at random from the start position.
+
+use std::collections::HashSet;
+
+use crate::movegen;
+use crate::moves::Move;
+use crate::notation;
+use crate::position::Position;
+use crate::rules::Variant;
+
+/// A starting point: a position and the moves played from it before the engines take over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The position the game record starts from.
+    pub start: Position,
+    /// Moves already played from `start` (a move-sequence opening), all legal.
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    /// The variant's start position with no moves.
+    pub fn standard(variant: Variant) -> Opening {
+        Opening {
+            start: Position::start(variant),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position after the opening's moves.
+    pub fn position(&self) -> Position {
+        self.moves.iter().fold(self.start, |p, m| p.play(m))
+    }
+}
+
+/// Reads one opening line: a FEN (`W:W21-32:B1-12`, `W:Wa1,...`) or a move sequence from the
+/// start position (`c3-d4 f6-e5`, move numbers like `1.` allowed).
+pub fn parse_opening(variant: Variant, line: &str) -> Result<Opening, String> {
+    let t = line.trim();
+    let looks_like_fen = t.starts_with(['W', 'B', '"', '[']) && t.contains(':');
+    if looks_like_fen {
+        let start = Position::from_fen(variant, t).map_err(|e| e.to_string())?;
+        if movegen::legal_moves(&start).is_empty() {
+            return Err("the side to move has no legal move".into());
+        }
+        return Ok(Opening {
+            start,
+            moves: Vec::new(),
+        });
+    }
+    let start = Position::start(variant);
+    let mut pos = start;
+    let mut moves = Vec::new();
+    for tok in t.split_whitespace() {
+        let tok = strip_move_number(tok);
+        if tok.is_empty() {
+            continue;
+        }
+        let mv = notation::parse_move(&pos, tok).map_err(|e| e.to_string())?;
+        pos = pos.play(&mv);
+        moves.push(mv);
+    }
+    if movegen::legal_moves(&pos).is_empty() {
+        return Err("the game is already over after these moves".into());
+    }
+    Ok(Opening { start, moves })
+}
+
+/// Removes a leading move number (`1.`, `12...`) from a token.
+fn strip_move_number(tok: &str) -> &str {
+    let digits = tok.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 && tok[digits..].starts_with('.') {
+        tok[digits..].trim_start_matches('.')
+    } else {
+        tok
+    }
+}
+
+/// Reads an openings file: one opening per line; blank lines and lines starting with `#` are
+/// skipped. An error names the line.
+pub fn parse_openings(variant: Variant, text: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        out.push(parse_opening(variant, l).map_err(|e| format!("openings line {}: {e}", i + 1))?);
+    }
+    if out.is_empty() {
+        return Err("the openings file holds no opening".into());
+    }
+    Ok(out)
+}
+
+/// A small deterministic random generator (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// `count` distinct random openings (distinct positions after the moves), each a sequence of
+/// random legal moves from the start position, seeded. Short sequences are tried first
+/// (4 plies); longer ones are used when the short ones run out. Fewer than `count` only when
+/// even 12 plies cannot give that many.
+pub fn random_openings(variant: Variant, count: usize, seed: u64) -> Vec<Opening> {
+    let mut rng = SplitMix::new(seed);
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for plies in 4..=12 {
+        let mut misses = 0;
+        while out.len() < count && misses < 200 + 20 * count {
+            match random_line(variant, plies, &mut rng) {
+                Some(o) if seen.insert(o.position().key()) => out.push(o),
+                _ => misses += 1,
+            }
+        }
+        if out.len() == count {
+            break;
+        }
+    }
+    out
+}
+
+fn random_line(variant: Variant, plies: usize, rng: &mut SplitMix) -> Option<Opening> {
+    let start = Position::start(variant);
+    let mut pos = start;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = movegen::legal_moves(&pos);
+        if legal.is_empty() {
+            return None;
+        }
+        let mv = legal[rng.below(legal.len())];
+        pos = pos.play(&mv);
+        moves.push(mv);
+    }
+    (!movegen::legal_moves(&pos).is_empty()).then_some(Opening { start, moves })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_fen_and_move_lines() {
+        let text = "# openings\nW:W21-32:B1-12\n\n1. c3-d4 f6-e5\n";
+        let o = parse_openings(Variant::Czech, text).unwrap();
+        assert_eq!(o.len(), 2);
+        assert!(o[0].moves.is_empty());
+        assert_eq!(o[1].moves.len(), 2);
+        let e = parse_openings(Variant::Czech, "c3-d4\nc3-d4 c3-b4\n").unwrap_err();
+        assert!(e.starts_with("openings line 2:"), "{e}");
+        assert!(parse_openings(Variant::Czech, "# nothing\n").is_err());
+    }
+
+    #[test]
+    fn random_openings_are_distinct_and_seeded() {
+        let a = random_openings(Variant::Czech, 20, 7);
+        let b = random_openings(Variant::Czech, 20, 7);
+        let c = random_openings(Variant::Czech, 20, 8);
+        assert_eq!(a.len(), 20);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let keys: HashSet<u64> = a.iter().map(|o| o.position().key()).collect();
+        assert_eq!(keys.len(), 20);
+    }
+}

@@ -1,0 +1,487 @@
+//! One game between two Hub engines: the clocks, the move checks and the end of the game.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::adjudication::{Adjudicated, Adjudicator, DrawRule, ResignRule};
+use super::clock::{secs, Clock, TimeControl};
+use super::hub::{quote, EngineSpec, HubEngine, HubError};
+use super::openings::Opening;
+use crate::game::{DrawSwitches, Game, Outcome};
+use crate::moves::Move;
+use crate::notation;
+use crate::position::Position;
+use crate::rules::Variant;
+use crate::types::{Color, Piece};
+
+/// The result of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// White won.
+    WhiteWins,
+    /// Black won.
+    BlackWins,
+    /// Drawn.
+    Draw,
+}
+
+impl GameResult {
+    /// The PDN result text (`1-0`, `0-1`, `1/2-1/2`).
+    pub fn pdn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Reads a PDN result (`1-0`, `2-0`, `0-1`, `0-2`, `1/2-1/2`, `1-1`).
+    pub fn from_pdn(text: &str) -> Option<GameResult> {
+        match text {
+            "1-0" | "2-0" => Some(GameResult::WhiteWins),
+            "0-1" | "0-2" => Some(GameResult::BlackWins),
+            "1/2-1/2" | "1-1" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+
+    /// The win for `c`.
+    pub fn win_for(c: Color) -> GameResult {
+        match c {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndKind {
+    /// By the rules: no legal move, or a draw rule of the variant.
+    Normal,
+    /// Adjudicated by scores.
+    Adjudication,
+    /// The ply limit of the runner was reached (a draw).
+    PlyLimit,
+    /// An engine ran out of time.
+    TimeForfeit,
+    /// An engine played an illegal move.
+    IllegalMove,
+    /// An engine crashed or could not be started.
+    Crash,
+    /// An engine did not answer (without a clock).
+    Hang,
+    /// An engine wrote something the protocol does not allow.
+    Garbage,
+}
+
+impl EndKind {
+    /// The PDN `Termination` tag value.
+    pub fn tag(self) -> &'static str {
+        match self {
+            EndKind::Normal => "normal",
+            EndKind::Adjudication | EndKind::PlyLimit => "adjudication",
+            EndKind::TimeForfeit => "time forfeit",
+            EndKind::IllegalMove => "illegal move",
+            EndKind::Crash => "crash",
+            EndKind::Hang => "hang",
+            EndKind::Garbage => "garbage output",
+        }
+    }
+
+    /// Reads a [`EndKind::tag`] value (`ply limit` stands for [`EndKind::PlyLimit`]).
+    pub fn from_tag(text: &str) -> Option<EndKind> {
+        Some(match text {
+            "normal" => EndKind::Normal,
+            "adjudication" => EndKind::Adjudication,
+            "ply limit" => EndKind::PlyLimit,
+            "time forfeit" => EndKind::TimeForfeit,
+            "illegal move" => EndKind::IllegalMove,
+            "crash" => EndKind::Crash,
+            "hang" => EndKind::Hang,
+            "garbage output" => EndKind::Garbage,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for EndKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's number in the whole match (0-based).
+    pub index: u32,
+    /// The opening's number (0-based).
+    pub opening: u32,
+    /// Which engine (0 = the first `--engine`) had White.
+    pub white_engine: usize,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The start position.
+    pub start: Position,
+    /// Every move from `start`, the opening's first.
+    pub moves: Vec<Move>,
+    /// How many of `moves` came from the opening.
+    pub opening_plies: usize,
+    /// The result.
+    pub result: GameResult,
+    /// How the game ended.
+    pub end: EndKind,
+    /// The detail, e.g. `black has no legal move`, `illegal move '1-2' by A: ...`.
+    pub reason: String,
+}
+
+impl GameRecord {
+    /// The score of engine `e` (0 or 1) in this game: 1, ½ or 0.
+    pub fn score_of(&self, e: usize) -> f64 {
+        let white = self.white_engine == e;
+        match self.result {
+            GameResult::Draw => 0.5,
+            GameResult::WhiteWins if white => 1.0,
+            GameResult::BlackWins if !white => 1.0,
+            _ => 0.0,
+        }
+    }
+}
+
+/// An engine of one worker: started on demand and restarted after a failure.
+pub struct EngineSlot {
+    spec: EngineSpec,
+    variant: Variant,
+    process: Option<HubEngine>,
+}
+
+impl EngineSlot {
+    /// A slot for `spec` (nothing started yet).
+    pub fn new(spec: EngineSpec, variant: Variant) -> EngineSlot {
+        EngineSlot {
+            spec,
+            variant,
+            process: None,
+        }
+    }
+
+    /// The engine's name.
+    pub fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    /// The running engine, started (and handshaken) if needed.
+    pub fn engine(&mut self) -> Result<&mut HubEngine, HubError> {
+        if !self.process.as_mut().is_some_and(|p| p.is_alive()) {
+            self.process = Some(HubEngine::start(&self.spec, self.variant)?);
+        }
+        Ok(self.process.as_mut().expect("just started"))
+    }
+
+    /// Kills the engine; the next [`EngineSlot::engine`] starts a fresh one.
+    pub fn discard(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            p.kill();
+        }
+    }
+
+    /// Quits the engine politely.
+    pub fn shutdown(&mut self) {
+        if let Some(p) = self.process.take() {
+            p.quit();
+        }
+    }
+}
+
+/// The rules of play shared by every game of a match.
+#[derive(Clone, Debug)]
+pub struct PlayConfig {
+    /// The time control.
+    pub tc: TimeControl,
+    /// Extra time an engine may use beyond its clock or move time before it forfeits.
+    pub time_margin: Duration,
+    /// How long to wait for a move at a fixed depth before calling it a hang.
+    pub hang_timeout: Duration,
+    /// Score adjudication of draws.
+    pub draw: Option<DrawRule>,
+    /// Score adjudication of losses.
+    pub resign: Option<ResignRule>,
+    /// Plies after which the game is drawn by the runner (the variant's rules usually end it
+    /// long before).
+    pub max_plies: u32,
+}
+
+/// What one game is: its number, opening and who has White.
+#[derive(Clone, Debug)]
+pub struct GameSetup<'a> {
+    /// The game's number in the match.
+    pub index: u32,
+    /// The opening's number.
+    pub opening_index: u32,
+    /// The opening.
+    pub opening: &'a Opening,
+    /// Which engine (0 or 1) has White.
+    pub white_engine: usize,
+}
+
+/// The Hub position string: the side to move (`W`/`B`) and one of `w b W B e` per square in
+/// square-number order.
+pub fn hub_position(pos: &Position) -> String {
+    let g = pos.geometry();
+    let mut s = String::with_capacity(g.squares as usize + 1);
+    s.push(pos.side().letter());
+    for n in 1..=g.squares as u32 {
+        let sq = g.square(n).expect("a square of this board");
+        s.push(match pos.piece_at(sq) {
+            None => 'e',
+            Some((Color::White, Piece::Man)) => 'w',
+            Some((Color::White, Piece::King)) => 'W',
+            Some((Color::Black, Piece::Man)) => 'b',
+            Some((Color::Black, Piece::King)) => 'B',
+        });
+    }
+    s
+}
+
+/// Whether `text` is shaped like a move at all (`22-18`, `c3xe5`, `28x19x23`, `c3:e5`), as
+/// opposed to garbage.
+fn looks_like_move(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty()
+        && t.contains(['-', 'x', 'X', ':'])
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | 'x' | 'X' | ':'))
+        && t.split(['-', 'x', 'X', ':'])
+            .all(|s| !s.is_empty() && s.len() <= 3)
+}
+
+struct Ending {
+    result: GameResult,
+    end: EndKind,
+    reason: String,
+}
+
+/// Plays one game and returns its record. Engines that crashed, hung, forfeited on time or
+/// wrote garbage are discarded (restarted for the next game).
+pub fn play_game(setup: &GameSetup, slots: [&mut EngineSlot; 2], cfg: &PlayConfig) -> GameRecord {
+    let [a, b] = slots;
+    let (white, black) = if setup.white_engine == 0 {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let names = [white.name().to_string(), black.name().to_string()];
+    let mut game = Game::new(setup.opening.start);
+    let mut hub_moves: Vec<String> = Vec::new();
+    for mv in &setup.opening.moves {
+        hub_moves.push(notation::format_hub_move(game.position(), mv));
+        game.play(mv);
+    }
+    let ending = run_game(&mut game, &mut hub_moves, [white, black], &names, cfg);
+    GameRecord {
+        index: setup.index,
+        opening: setup.opening_index,
+        white_engine: setup.white_engine,
+        white: names[0].clone(),
+        black: names[1].clone(),
+        start: *game.start(),
+        moves: game.moves().to_vec(),
+        opening_plies: setup.opening.moves.len(),
+        result: ending.result,
+        end: ending.end,
+        reason: ending.reason,
+    }
+}
+
+fn run_game(
+    game: &mut Game,
+    hub_moves: &mut Vec<String>,
+    mut slots: [&mut EngineSlot; 2],
+    names: &[String; 2],
+    cfg: &PlayConfig,
+) -> Ending {
+    let mut clocks = match cfg.tc {
+        TimeControl::Clock { base, increment } => Some([Clock::new(base, increment); 2]),
+        _ => None,
+    };
+    for (i, slot) in slots.iter_mut().enumerate() {
+        let color = if i == 0 { Color::White } else { Color::Black };
+        let started = slot.engine().and_then(|e| e.new_game());
+        if let Err(e) = started {
+            slot.discard();
+            return fault(color, names, &e, cfg);
+        }
+    }
+    let mut adj = Adjudicator::new(cfg.draw, cfg.resign);
+    let switches = DrawSwitches::default();
+    let start_pos_line = hub_position(game.start());
+    loop {
+        if let Some(o) = game.outcome(&switches) {
+            return by_rules(o);
+        }
+        if game.moves().len() as u32 >= cfg.max_plies {
+            return Ending {
+                result: GameResult::Draw,
+                end: EndKind::PlyLimit,
+                reason: format!("ply limit {} reached", cfg.max_plies),
+            };
+        }
+        let side = game.position().side();
+        let si = side.index();
+        let mut pos_line = format!("pos pos={start_pos_line}");
+        if !hub_moves.is_empty() {
+            pos_line.push_str(&format!(" moves=\"{}\"", hub_moves.join(" ")));
+        }
+        let (level, wait) = match (&cfg.tc, &clocks) {
+            (_, Some(c)) => (c[si].level_line(), c[si].available() + cfg.time_margin),
+            (TimeControl::MoveTime(t), None) => (
+                format!("level move-time={}", quote(&secs(*t))),
+                *t + cfg.time_margin,
+            ),
+            (TimeControl::Depth(d), None) => (format!("level depth={d}"), cfg.hang_timeout),
+            (TimeControl::Clock { .. }, None) => unreachable!("clock games have clocks"),
+        };
+        let t0 = Instant::now();
+        let reply = slots[si]
+            .engine()
+            .and_then(|e| e.search(&pos_line, &level, t0 + wait));
+        let used = t0.elapsed();
+        let reply = match reply {
+            Ok(r) => r,
+            Err(e) => {
+                slots[si].discard();
+                return fault(side, names, &e, cfg);
+            }
+        };
+        let late = match (&mut clocks, &cfg.tc) {
+            (Some(c), _) => !c[si].charge(used, cfg.time_margin),
+            (None, TimeControl::MoveTime(t)) => used > *t + cfg.time_margin,
+            _ => false,
+        };
+        if late {
+            slots[si].discard();
+            return fault(side, names, &HubError::TimedOut, cfg);
+        }
+        if !looks_like_move(&reply.mv) {
+            slots[si].discard();
+            let what = if reply.mv.is_empty() {
+                "done without a move".to_string()
+            } else {
+                format!("move '{}'", reply.mv)
+            };
+            return fault(side, names, &HubError::Garbage(what), cfg);
+        }
+        let mv = match notation::parse_move(game.position(), &reply.mv) {
+            Ok(m) => m,
+            Err(e) => {
+                return Ending {
+                    result: GameResult::win_for(!side),
+                    end: EndKind::IllegalMove,
+                    reason: format!("illegal move '{}' by {}: {e}", reply.mv, names[si]),
+                }
+            }
+        };
+        hub_moves.push(notation::format_hub_move(game.position(), &mv));
+        game.play(&mv);
+        let full_move = (game.moves().len() as u32).div_ceil(2);
+        let cp = reply
+            .score
+            .filter(|s| s.is_finite())
+            .map(|s| (s * 100.0).round().clamp(-100_000.0, 100_000.0) as i32);
+        match adj.record(side, cp, full_move) {
+            Some(Adjudicated::Draw(reason)) => {
+                return Ending {
+                    result: GameResult::Draw,
+                    end: EndKind::Adjudication,
+                    reason,
+                }
+            }
+            Some(Adjudicated::Win(c, reason)) => {
+                return Ending {
+                    result: GameResult::win_for(c),
+                    end: EndKind::Adjudication,
+                    reason,
+                }
+            }
+            None => {}
+        }
+    }
+}
+
+fn by_rules(o: Outcome) -> Ending {
+    match o {
+        Outcome::Win { winner, reason } => Ending {
+            result: GameResult::win_for(winner),
+            end: EndKind::Normal,
+            reason,
+        },
+        Outcome::Draw { reason } => Ending {
+            result: GameResult::Draw,
+            end: EndKind::Normal,
+            reason,
+        },
+    }
+}
+
+/// The loss of `side` for an engine failure.
+fn fault(side: Color, names: &[String; 2], e: &HubError, cfg: &PlayConfig) -> Ending {
+    let name = &names[side.index()];
+    let (end, reason) = match e {
+        HubError::Crashed(m) => (EndKind::Crash, format!("{name} crashed: {m}")),
+        HubError::Garbage(m) => (EndKind::Garbage, format!("garbage output from {name}: {m}")),
+        HubError::TimedOut => match cfg.tc {
+            TimeControl::Depth(_) => (
+                EndKind::Hang,
+                format!("{name} did not answer within {} s", secs(cfg.hang_timeout)),
+            ),
+            _ => (EndKind::TimeForfeit, format!("{name} lost on time")),
+        },
+    };
+    Ending {
+        result: GameResult::win_for(!side),
+        end,
+        reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hub_position_of_the_czech_start() {
+        let p = Position::start(Variant::Czech);
+        assert_eq!(hub_position(&p), "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+    }
+
+    #[test]
+    fn move_shapes() {
+        for ok in ["22-18", "c3xe5", "28x19x23", "c3:e5", "07-11"] {
+            assert!(looks_like_move(ok), "{ok}");
+        }
+        for bad in ["", "hello", "22", "22--18", "@@-1", "1234-5", "e2e4"] {
+            assert!(!looks_like_move(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn scores_per_engine() {
+        let r = GameRecord {
+            index: 0,
+            opening: 0,
+            white_engine: 1,
+            white: "B".into(),
+            black: "A".into(),
+            start: Position::start(Variant::Czech),
+            moves: vec![],
+            opening_plies: 0,
+            result: GameResult::WhiteWins,
+            end: EndKind::Normal,
+            reason: String::new(),
+        };
+        assert_eq!((r.score_of(0), r.score_of(1)), (0.0, 1.0));
+    }
+}

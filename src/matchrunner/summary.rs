@@ -1,0 +1,551 @@
+//! The result of a match (or of one shard of it): the games, the totals, the cutechess-style
+//! result lines, the JSON summary, and the merge of shard summaries.
+
+use std::collections::BTreeSet;
+
+use super::elo::{SprtConfig, SprtVerdict, Tally};
+use super::json::{self, Json};
+use super::play::{EndKind, GameRecord, GameResult};
+use crate::notation;
+use crate::rules::Variant;
+
+/// One game as the summary keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's number in the match (0-based).
+    pub index: u32,
+    /// The opening's number (0-based).
+    pub opening: u32,
+    /// Which engine (0 or 1) had White.
+    pub white_engine: usize,
+    /// The result.
+    pub result: GameResult,
+    /// How it ended.
+    pub end: EndKind,
+    /// The detail of the ending.
+    pub reason: String,
+    /// The moves in PDN text, space separated (the opening's first).
+    pub moves: String,
+}
+
+impl GameSummary {
+    /// The summary of a finished game.
+    pub fn of(r: &GameRecord) -> GameSummary {
+        let mut pos = r.start;
+        let mut text = Vec::with_capacity(r.moves.len());
+        for mv in &r.moves {
+            text.push(notation::format_move(&pos, mv));
+            pos = pos.play(mv);
+        }
+        GameSummary {
+            index: r.index,
+            opening: r.opening,
+            white_engine: r.white_engine,
+            result: r.result,
+            end: r.end,
+            reason: r.reason.clone(),
+            moves: text.join(" "),
+        }
+    }
+
+    /// The score of engine `e` (0 or 1): 1, ½ or 0.
+    pub fn score_of(&self, e: usize) -> f64 {
+        let white = self.white_engine == e;
+        match self.result {
+            GameResult::Draw => 0.5,
+            GameResult::WhiteWins if white => 1.0,
+            GameResult::BlackWins if !white => 1.0,
+            _ => 0.0,
+        }
+    }
+}
+
+/// Which shards a summary covers: `parts` of `of` (1-based); an unsharded match is `[1]` of 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shards {
+    /// The shard numbers covered (1-based, ascending).
+    pub parts: Vec<u32>,
+    /// The number of shards the match was split into.
+    pub of: u32,
+}
+
+/// A match result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSummary {
+    /// The two engines' names, first engine first.
+    pub engines: [String; 2],
+    /// The variant.
+    pub variant: Variant,
+    /// The time control, as in the PDN `TimeControl` tag.
+    pub time_control: String,
+    /// Games the whole match was to play.
+    pub games_planned: u32,
+    /// Number of openings used.
+    pub openings: u32,
+    /// The seed (random openings).
+    pub seed: u64,
+    /// The shards this summary covers.
+    pub shards: Shards,
+    /// The SPRT settings, if any.
+    pub sprt: Option<SprtConfig>,
+    /// Why the match stopped before all planned games, if it did.
+    pub stopped_early: Option<String>,
+    /// The games, by index.
+    pub games: Vec<GameSummary>,
+}
+
+/// Formats an Elo value as cutechess does (`inf`, `-inf`, one decimal otherwise).
+fn elo_text(x: f64) -> String {
+    if x.is_nan() {
+        "nan".into()
+    } else if x.is_infinite() {
+        if x > 0.0 {
+            "inf".into()
+        } else {
+            "-inf".into()
+        }
+    } else {
+        format!("{:.1}", x + 0.0) // + 0.0 turns -0.0 into 0.0
+    }
+}
+
+impl MatchSummary {
+    /// Wins, losses and draws of the first engine.
+    pub fn tally(&self) -> Tally {
+        tally_of(&self.games)
+    }
+
+    /// `Score of A vs B: W - L - D [p] N`.
+    pub fn score_line(&self) -> String {
+        score_line(&self.engines, &self.tally())
+    }
+
+    /// The final result lines: score, Elo with its 95% margin, LOS and draw ratio, and the SPRT.
+    pub fn result_lines(&self) -> Vec<String> {
+        let t = self.tally();
+        let mut lines = vec![
+            self.score_line(),
+            format!(
+                "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %",
+                elo_text(t.elo()),
+                elo_text(t.elo_margin()),
+                100.0 * t.los(),
+                100.0 * t.draw_ratio()
+            ),
+        ];
+        if let Some(s) = &self.sprt {
+            lines.push(sprt_line(s, &t));
+        }
+        if let Some(why) = &self.stopped_early {
+            lines.push(format!("Stopped early: {why}"));
+        }
+        lines
+    }
+
+    /// The JSON summary.
+    pub fn to_json(&self) -> String {
+        let t = self.tally();
+        let mut o = String::from("{\n");
+        let mut field = |k: &str, v: String| o.push_str(&format!("  {}: {v},\n", json::string(k)));
+        field(
+            "engines",
+            format!(
+                "[{}, {}]",
+                json::string(&self.engines[0]),
+                json::string(&self.engines[1])
+            ),
+        );
+        field("variant", json::string(self.variant.name()));
+        field("time_control", json::string(&self.time_control));
+        field("games_planned", self.games_planned.to_string());
+        field("openings", self.openings.to_string());
+        field("seed", json::string(&self.seed.to_string()));
+        let parts: Vec<String> = self.shards.parts.iter().map(u32::to_string).collect();
+        field(
+            "shard",
+            format!(
+                "{{\"parts\": [{}], \"of\": {}}}",
+                parts.join(", "),
+                self.shards.of
+            ),
+        );
+        field("games", t.games().to_string());
+        field("wins", t.wins.to_string());
+        field("losses", t.losses.to_string());
+        field("draws", t.draws.to_string());
+        field("score", json::number(t.score(), 4));
+        field("elo", json::number(t.elo(), 2));
+        field("elo_margin", json::number(t.elo_margin(), 2));
+        field("los", json::number(t.los(), 4));
+        field("draw_ratio", json::number(t.draw_ratio(), 4));
+        field(
+            "sprt",
+            self.sprt.map_or("null".into(), |s| sprt_json(&s, &t)),
+        );
+        field(
+            "stopped_early",
+            self.stopped_early
+                .as_deref()
+                .map_or("null".into(), json::string),
+        );
+        o.push_str("  \"game_list\": [");
+        for (i, g) in self.games.iter().enumerate() {
+            o.push_str(if i == 0 { "\n" } else { ",\n" });
+            o.push_str(&format!(
+                "    {{\"index\": {}, \"opening\": {}, \"white_engine\": {}, \"result\": {}, \
+                 \"termination\": {}, \"reason\": {}, \"moves\": {}}}",
+                g.index,
+                g.opening,
+                g.white_engine,
+                json::string(g.result.pdn()),
+                json::string(end_text(g.end)),
+                json::string(&g.reason),
+                json::string(&g.moves)
+            ));
+        }
+        o.push_str(if self.games.is_empty() {
+            "]\n}\n"
+        } else {
+            "\n  ]\n}\n"
+        });
+        o
+    }
+
+    /// Reads a JSON summary written by [`MatchSummary::to_json`].
+    pub fn from_json(text: &str) -> Result<MatchSummary, String> {
+        let v = json::parse(text)?;
+        let need = |k: &str| v.get(k).ok_or_else(|| format!("summary: no '{k}' field"));
+        let num = |k: &str| -> Result<u64, String> {
+            need(k)?
+                .as_u64()
+                .ok_or_else(|| format!("summary: '{k}' is not a count"))
+        };
+        let text_of = |k: &str| -> Result<String, String> {
+            need(k)?
+                .as_str()
+                .map(str::to_string)
+                .ok_or_else(|| format!("summary: '{k}' is not a string"))
+        };
+        let engines = need("engines")?
+            .as_array()
+            .and_then(|a| match a {
+                [x, y] => Some([x.as_str()?.to_string(), y.as_str()?.to_string()]),
+                _ => None,
+            })
+            .ok_or("summary: 'engines' must be two names")?;
+        let variant: Variant = text_of("variant")?.parse()?;
+        let seed = text_of("seed")?
+            .parse()
+            .map_err(|_| "summary: 'seed' is not a number".to_string())?;
+        let shard = need("shard")?;
+        let shards = Shards {
+            parts: shard
+                .get("parts")
+                .and_then(Json::as_array)
+                .ok_or("summary: 'shard.parts' missing")?
+                .iter()
+                .map(|p| p.as_u64().map(|x| x as u32))
+                .collect::<Option<Vec<u32>>>()
+                .ok_or("summary: bad shard number")?,
+            of: shard
+                .get("of")
+                .and_then(Json::as_u64)
+                .ok_or("summary: 'shard.of' missing")? as u32,
+        };
+        let sprt = match need("sprt")? {
+            Json::Null => None,
+            s => {
+                let f = |k: &str| {
+                    s.get(k)
+                        .and_then(Json::as_f64)
+                        .ok_or_else(|| format!("summary: 'sprt.{k}' missing"))
+                };
+                Some(SprtConfig {
+                    elo0: f("elo0")?,
+                    elo1: f("elo1")?,
+                    alpha: f("alpha")?,
+                    beta: f("beta")?,
+                })
+            }
+        };
+        let stopped_early = match need("stopped_early")? {
+            Json::Null => None,
+            s => Some(
+                s.as_str()
+                    .ok_or("summary: bad 'stopped_early'")?
+                    .to_string(),
+            ),
+        };
+        let games = need("game_list")?
+            .as_array()
+            .ok_or("summary: 'game_list' is not a list")?
+            .iter()
+            .map(game_from_json)
+            .collect::<Result<Vec<_>, _>>()?;
+        let s = MatchSummary {
+            engines,
+            variant,
+            time_control: text_of("time_control")?,
+            games_planned: num("games_planned")? as u32,
+            openings: num("openings")? as u32,
+            seed,
+            shards,
+            sprt,
+            stopped_early,
+            games,
+        };
+        let t = s.tally();
+        if [num("wins")?, num("losses")?, num("draws")?]
+            != [t.wins as u64, t.losses as u64, t.draws as u64]
+        {
+            return Err("summary: the totals do not match the game list".into());
+        }
+        Ok(s)
+    }
+
+    /// Combines shard summaries of one match. The shards must come from the same match (same
+    /// engines, variant, time control, games, openings, seed, SPRT and shard count) and be
+    /// distinct; when they cover every shard the result is the unsharded summary.
+    pub fn merge(parts: &[MatchSummary]) -> Result<MatchSummary, String> {
+        let first = parts.first().ok_or("merge: no summaries given")?;
+        let mut covered = BTreeSet::new();
+        let mut games = Vec::new();
+        let mut stopped = None;
+        for (i, p) in parts.iter().enumerate() {
+            let same = p.engines == first.engines
+                && p.variant == first.variant
+                && p.time_control == first.time_control
+                && p.games_planned == first.games_planned
+                && p.openings == first.openings
+                && p.seed == first.seed
+                && p.sprt == first.sprt
+                && p.shards.of == first.shards.of;
+            if !same {
+                return Err(format!(
+                    "merge: summary {} comes from a different match than summary 1",
+                    i + 1
+                ));
+            }
+            for &s in &p.shards.parts {
+                if !covered.insert(s) {
+                    return Err(format!("merge: shard {s}/{} given twice", p.shards.of));
+                }
+            }
+            games.extend(p.games.iter().cloned());
+            stopped = stopped.or_else(|| p.stopped_early.clone());
+        }
+        games.sort_by_key(|g| g.index);
+        if games.windows(2).any(|w| w[0].index == w[1].index) {
+            return Err("merge: two summaries hold the same game".into());
+        }
+        let complete = covered.len() as u32 == first.shards.of
+            && covered.iter().copied().eq(1..=first.shards.of);
+        let shards = if complete {
+            Shards {
+                parts: vec![1],
+                of: 1,
+            }
+        } else {
+            Shards {
+                parts: covered.into_iter().collect(),
+                of: first.shards.of,
+            }
+        };
+        Ok(MatchSummary {
+            shards,
+            stopped_early: stopped,
+            games,
+            ..first.clone()
+        })
+    }
+}
+
+/// Wins, losses and draws of engine 0 over `games`.
+pub fn tally_of(games: &[GameSummary]) -> Tally {
+    let mut t = Tally::default();
+    for g in games {
+        let s = g.score_of(0);
+        if s == 1.0 {
+            t.wins += 1;
+        } else if s == 0.0 {
+            t.losses += 1;
+        } else {
+            t.draws += 1;
+        }
+    }
+    t
+}
+
+/// `Score of A vs B: W - L - D [p] N`.
+pub fn score_line(engines: &[String; 2], t: &Tally) -> String {
+    format!(
+        "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+        engines[0],
+        engines[1],
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score(),
+        t.games()
+    )
+}
+
+/// `SPRT: llr 1.23 (41.8%), lbound -2.94, ubound 2.94 - H1 was accepted`.
+pub fn sprt_line(s: &SprtConfig, t: &Tally) -> String {
+    let llr = s.llr(t);
+    let verdict = match s.verdict(t) {
+        SprtVerdict::H0 => "H0 was accepted",
+        SprtVerdict::H1 => "H1 was accepted",
+        SprtVerdict::Continue => "no decision yet",
+    };
+    format!(
+        "SPRT ({} vs {} Elo, alpha {}, beta {}): llr {:.2} ({:.1}%), lbound {:.2}, ubound {:.2} - {verdict}",
+        s.elo0,
+        s.elo1,
+        s.alpha,
+        s.beta,
+        llr,
+        100.0 * llr / s.upper_bound(),
+        s.lower_bound(),
+        s.upper_bound()
+    )
+}
+
+fn sprt_json(s: &SprtConfig, t: &Tally) -> String {
+    let verdict = match s.verdict(t) {
+        SprtVerdict::H0 => "H0",
+        SprtVerdict::H1 => "H1",
+        SprtVerdict::Continue => "continue",
+    };
+    format!(
+        "{{\"elo0\": {}, \"elo1\": {}, \"alpha\": {}, \"beta\": {}, \"llr\": {}, \"lower\": {}, \
+         \"upper\": {}, \"verdict\": {}}}",
+        s.elo0,
+        s.elo1,
+        s.alpha,
+        s.beta,
+        json::number(s.llr(t), 4),
+        json::number(s.lower_bound(), 4),
+        json::number(s.upper_bound(), 4),
+        json::string(verdict)
+    )
+}
+
+/// The termination text in the JSON (`ply limit` kept apart from score adjudication).
+fn end_text(e: EndKind) -> &'static str {
+    match e {
+        EndKind::PlyLimit => "ply limit",
+        other => other.tag(),
+    }
+}
+
+fn game_from_json(g: &Json) -> Result<GameSummary, String> {
+    let bad = || "summary: a game entry is malformed".to_string();
+    let n = |k: &str| g.get(k).and_then(Json::as_u64).ok_or_else(bad);
+    let s = |k: &str| g.get(k).and_then(Json::as_str).ok_or_else(bad);
+    let white_engine = n("white_engine")? as usize;
+    if white_engine > 1 {
+        return Err(bad());
+    }
+    Ok(GameSummary {
+        index: n("index")? as u32,
+        opening: n("opening")? as u32,
+        white_engine,
+        result: GameResult::from_pdn(s("result")?).ok_or_else(bad)?,
+        end: EndKind::from_tag(s("termination")?).ok_or_else(bad)?,
+        reason: s("reason")?.to_string(),
+        moves: s("moves")?.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(index: u32, white_engine: usize, result: GameResult) -> GameSummary {
+        GameSummary {
+            index,
+            opening: index / 2,
+            white_engine,
+            result,
+            end: EndKind::Normal,
+            reason: "white has no legal move".into(),
+            moves: "c3-d4 f6-e5".into(),
+        }
+    }
+
+    fn summary(games: Vec<GameSummary>, parts: Vec<u32>, of: u32) -> MatchSummary {
+        MatchSummary {
+            engines: ["A \"x\"".into(), "B".into()],
+            variant: Variant::Czech,
+            time_control: "depth 2".into(),
+            games_planned: 4,
+            openings: 2,
+            seed: u64::MAX,
+            shards: Shards { parts, of },
+            sprt: Some(SprtConfig {
+                elo0: 0.0,
+                elo1: 5.5,
+                alpha: 0.05,
+                beta: 0.1,
+            }),
+            stopped_early: None,
+            games,
+        }
+    }
+
+    #[test]
+    fn json_round_trip() {
+        let s = summary(
+            vec![
+                game(0, 0, GameResult::WhiteWins),
+                game(1, 1, GameResult::Draw),
+            ],
+            vec![1],
+            1,
+        );
+        let back = MatchSummary::from_json(&s.to_json()).unwrap();
+        assert_eq!(back, s);
+        assert_eq!(
+            back.tally(),
+            Tally {
+                wins: 1,
+                losses: 0,
+                draws: 1
+            }
+        );
+    }
+
+    #[test]
+    fn merge_checks_and_combines() {
+        let g = [
+            game(0, 0, GameResult::WhiteWins),
+            game(1, 1, GameResult::WhiteWins),
+            game(2, 0, GameResult::Draw),
+            game(3, 1, GameResult::BlackWins),
+        ];
+        let whole = summary(g.to_vec(), vec![1], 1);
+        let a = summary(vec![g[0].clone(), g[1].clone()], vec![1], 2);
+        let b = summary(vec![g[2].clone(), g[3].clone()], vec![2], 2);
+        assert_eq!(MatchSummary::merge(&[b.clone(), a.clone()]).unwrap(), whole);
+        assert!(MatchSummary::merge(&[a.clone(), a.clone()]).is_err());
+        let mut other = b.clone();
+        other.variant = Variant::Russian;
+        assert!(MatchSummary::merge(&[a.clone(), other]).is_err());
+        let part = MatchSummary::merge(&[a]).unwrap();
+        assert_eq!(
+            part.shards,
+            Shards {
+                parts: vec![1],
+                of: 2
+            }
+        );
+    }
+
+    #[test]
+    fn tampered_totals_are_rejected() {
+        let s = summary(vec![game(0, 0, GameResult::WhiteWins)], vec![1], 1);
+        let bad = s.to_json().replace("\"wins\": 1", "\"wins\": 2");
+        assert!(MatchSummary::from_json(&bad).is_err());
+    }
+}
