@@ -93,7 +93,9 @@ impl MoveList {
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         if self.heap.is_empty() {
             // SAFETY: as in `inline_slice`.
-            unsafe { std::slice::from_raw_parts_mut(self.inline.as_mut_ptr() as *mut Move, self.len) }
+            unsafe {
+                std::slice::from_raw_parts_mut(self.inline.as_mut_ptr() as *mut Move, self.len)
+            }
         } else {
             &mut self.heap
         }
@@ -124,7 +126,12 @@ impl MoveList {
 
     /// Keeps the moves for which `keep` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let kept: Vec<Move> = self.as_slice().iter().copied().filter(|m| keep(m)).collect();
+        let kept: Vec<Move> = self
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|m| keep(m))
+            .collect();
         self.clear();
         kept.into_iter().for_each(|m| self.push(m));
     }

@@ -173,7 +173,8 @@ impl Position {
         } else {
             (Piece::Man, Piece::Man)
         };
-        p.key ^= zobrist::piece_key(me, old_kind, mv.from) ^ zobrist::piece_key(me, new_kind, mv.to);
+        p.key ^=
+            zobrist::piece_key(me, old_kind, mv.from) ^ zobrist::piece_key(me, new_kind, mv.to);
         if mv.captured.any() {
             let them = !me;
             let cap_kings = mv.captured & self.kings;

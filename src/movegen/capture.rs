@@ -4,6 +4,10 @@
 //! empty; a jumped piece stays on the board until the move ends, so it blocks and cannot be jumped
 //! again (Turkish strike); a sequence must be completed; a flying king that can continue from some
 //! of its landing squares must land on one of those (forced continuation landing, čl. 4.6).
+//!
+//! Speed: a man's jump is two rotations and two masks ([`Geometry::advance`]); a flying king
+//! finds its victim and its landing squares with the ray tables ([`Geometry::ray`]) instead of
+//! walking square by square. Nothing here allocates.
 
 use crate::rules::{Dir, Geometry, KingLanding, MidCapturePromotion, RuleSet};
 use crate::types::{Bitboard, Color, Square};
@@ -22,11 +26,29 @@ pub(crate) trait Sink {
     fn found_any(&self) -> bool;
 }
 
+/// The directions in which men of `me` capture under `rules`.
+#[inline]
+pub(crate) fn man_capture_dirs(rules: &RuleSet, me: Color) -> &'static [Dir] {
+    const WHITE: [Dir; 2] = Dir::forward(Color::White);
+    const BLACK: [Dir; 2] = Dir::forward(Color::Black);
+    if rules.men_capture_backward {
+        &Dir::ALL
+    } else {
+        match me {
+            Color::White => &WHITE,
+            Color::Black => &BLACK,
+        }
+    }
+}
+
 /// What a capture search needs to know about the position and the moving piece.
 pub(crate) struct Ctx {
     pub g: &'static Geometry,
     pub rules: &'static RuleSet,
-    pub me: Color,
+    /// The directions in which the side's men capture.
+    pub man_dirs: &'static [Dir],
+    /// The row on which the side's men are crowned.
+    pub promotion: Bitboard,
     /// Enemy pieces (captured ones included: they are filtered by the `captured` set).
     pub enemy: Bitboard,
     /// Empty squares, with the mover's start square counted as empty.
@@ -36,35 +58,61 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
-    /// The first occupied square from `cur` in `dir` (adjacent only for short kings).
+    /// If a king on `cur` can jump in `dir` a piece of `prey`: that piece and the squares it may
+    /// land on (all the empty squares right behind it for flying kings with `AnyBeyond`, else
+    /// only the first).
     #[inline]
-    fn first_occupied(&self, cur: Square, dir: Dir) -> Option<Square> {
-        let mut sq = self.g.neighbour(cur, dir)?;
-        if self.rules.flying_kings {
-            while self.empty.has(sq) {
-                sq = self.g.neighbour(sq, dir)?;
-            }
+    fn king_jump(&self, cur: Square, dir: Dir, prey: Bitboard) -> Option<(Square, Bitboard)> {
+        let g = self.g;
+        if !self.rules.flying_kings {
+            let victim = g.advance(Bitboard::from_square(cur), dir) & prey;
+            let land = g.advance(victim, dir) & self.empty;
+            return land.any().then(|| (g.nearest(victim, dir), land));
         }
-        (!self.empty.has(sq)).then_some(sq)
-    }
-
-    /// The empty square behind `victim` in `dir` if `victim` can be jumped now.
-    #[inline]
-    fn landing_behind(&self, victim: Square, captured: Bitboard, dir: Dir) -> Option<Square> {
-        if !(self.enemy - captured).has(victim) {
+        let blockers = g.ray(cur, dir) - self.empty;
+        if blockers.is_empty() {
             return None;
         }
-        self.g.neighbour(victim, dir).filter(|l| self.empty.has(*l))
-    }
-
-    /// The next landing square after `land` in `dir`, for kings that may land anywhere beyond.
-    #[inline]
-    fn next_landing(&self, land: Square, dir: Dir) -> Option<Square> {
-        if !self.rules.flying_kings || self.rules.king_landing == KingLanding::DirectlyBehind {
+        let victim = g.nearest(blockers, dir);
+        if !prey.has(victim) {
             return None;
         }
-        self.g.neighbour(land, dir).filter(|l| self.empty.has(*l))
+        let open = self.open_behind(victim, dir);
+        if open.is_empty() {
+            return None;
+        }
+        if self.rules.king_landing == KingLanding::DirectlyBehind {
+            return Some((victim, Bitboard::from_square(g.nearest(open, dir))));
+        }
+        Some((victim, open))
     }
+
+    /// The run of empty squares right behind `sq` in `dir`.
+    #[inline]
+    fn open_behind(&self, sq: Square, dir: Dir) -> Bitboard {
+        let g = self.g;
+        let beyond = g.ray(sq, dir);
+        let stops = beyond - self.empty;
+        if stops.is_empty() {
+            return beyond;
+        }
+        let stop = g.nearest(stops, dir);
+        beyond - g.ray(stop, dir) - Bitboard::from_square(stop)
+    }
+}
+
+/// Iterates over the squares of `set` nearest first along `dir`.
+#[inline]
+fn along(g: &'static Geometry, set: Bitboard, dir: Dir) -> impl Iterator<Item = Square> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let sq = g.nearest(rest, dir);
+        rest = rest - Bitboard::from_square(sq);
+        Some(sq)
+    })
 }
 
 /// Searches king jumps from `cur`. `came` is the direction of the previous jump; `straight`
@@ -80,6 +128,7 @@ pub(crate) fn king_jumps<S: Sink>(
     crowned_man: bool,
     sink: &mut S,
 ) -> bool {
+    let prey = c.enemy - captured;
     let mut found = false;
     for dir in Dir::ALL {
         if let Some(d) = came {
@@ -87,27 +136,21 @@ pub(crate) fn king_jumps<S: Sink>(
                 continue;
             }
         }
-        let Some(victim) = c.first_occupied(cur, dir) else {
-            continue;
-        };
-        let Some(first) = c.landing_behind(victim, captured, dir) else {
+        let Some((victim, lands)) = c.king_jump(cur, dir, prey) else {
             continue;
         };
         found = true;
         let cap = captured | Bitboard::from_square(victim);
+        let first = c.g.nearest(lands, dir);
         let mut continued = false;
-        let mut land = Some(first);
-        while let Some(l) = land {
+        for l in along(c.g, lands, dir) {
             sink.enter(l);
             continued |= king_jumps(c, l, cap, Some(dir), l == first, crowned_man, sink);
             sink.leave();
-            land = c.next_landing(l, dir);
         }
         if !continued {
-            let mut land = Some(first);
-            while let Some(l) = land {
+            for l in along(c.g, lands, dir) {
                 sink.emit(c.from, l, cap, crowned_man);
-                land = c.next_landing(l, dir);
             }
         }
     }
@@ -116,26 +159,18 @@ pub(crate) fn king_jumps<S: Sink>(
 
 /// Searches man jumps from `cur`. Returns true when at least one jump was possible.
 pub(crate) fn man_jumps<S: Sink>(c: &Ctx, cur: Square, captured: Bitboard, sink: &mut S) -> bool {
-    let dirs: &[Dir] = if c.rules.men_capture_backward {
-        &Dir::ALL
-    } else {
-        match c.me {
-            Color::White => &[Dir::UpLeft, Dir::UpRight],
-            Color::Black => &[Dir::DownLeft, Dir::DownRight],
-        }
-    };
-    let promotion = c.g.promotion[c.me.index()];
+    let prey = c.enemy - captured;
+    let at = Bitboard::from_square(cur);
     let mut found = false;
-    for &dir in dirs {
-        let Some(victim) = c.g.neighbour(cur, dir) else {
-            continue;
-        };
-        let Some(land) = c.landing_behind(victim, captured, dir) else {
+    for &dir in c.man_dirs {
+        let victim = c.g.advance(at, dir) & prey;
+        let land_bb = c.g.advance(victim, dir) & c.empty;
+        let Some(land) = land_bb.first() else {
             continue;
         };
         found = true;
-        let cap = captured | Bitboard::from_square(victim);
-        let crowned = promotion.has(land);
+        let cap = captured | victim;
+        let crowned = c.promotion.has(land);
         sink.enter(land);
         let continued = match (crowned, c.rules.mid_capture_promotion) {
             (true, MidCapturePromotion::EndMove) => false,
@@ -150,4 +185,45 @@ pub(crate) fn man_jumps<S: Sink>(c: &Ctx, cur: Square, captured: Bitboard, sink:
         }
     }
     found
+}
+
+/// The men of `men` that have a first jump (the start of some capture sequence).
+#[inline]
+pub(crate) fn men_that_jump(
+    g: &Geometry,
+    dirs: &[Dir],
+    men: Bitboard,
+    enemy: Bitboard,
+    empty: Bitboard,
+) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &d in dirs {
+        let back = d.reverse();
+        out |= g.advance(g.advance(empty, back) & enemy, back) & men;
+    }
+    out
+}
+
+/// True when a king on `k` can jump some piece of `enemy` (`empty` as in the position).
+#[inline]
+pub(crate) fn king_can_jump(
+    g: &'static Geometry,
+    rules: &RuleSet,
+    k: Square,
+    enemy: Bitboard,
+    empty: Bitboard,
+) -> bool {
+    let at = Bitboard::from_square(k);
+    Dir::ALL.iter().any(|&d| {
+        let victim = if rules.flying_kings {
+            let blockers = g.ray(k, d) - empty;
+            if blockers.is_empty() {
+                return false;
+            }
+            Bitboard::from_square(g.nearest(blockers, d)) & enemy
+        } else {
+            g.advance(at, d) & enemy
+        };
+        (g.advance(victim, d) & empty).any()
+    })
 }

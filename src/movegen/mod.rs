@@ -6,12 +6,14 @@
 
 mod capture;
 mod quiet;
+#[cfg(test)]
+mod reference;
 
 use capture::{king_jumps, man_jumps, Ctx, Sink};
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::{Dir, Precedence};
+use crate::rules::Precedence;
 use crate::types::{Bitboard, Square};
 
 /// Fills `list` with the legal moves of `pos`, each distinct move once.
@@ -56,36 +58,13 @@ pub fn has_capture(pos: &Position) -> bool {
     let me = pos.side();
     let enemy = pos.pieces(!me);
     let empty = pos.empty();
-    let men = pos.men(me);
-    let dirs: &[Dir] = if rules.men_capture_backward {
-        &Dir::ALL
-    } else {
-        match me {
-            crate::types::Color::White => &[Dir::UpLeft, Dir::UpRight],
-            crate::types::Color::Black => &[Dir::DownLeft, Dir::DownRight],
-        }
-    };
-    for &d in dirs {
-        if (g.step(g.step(men, d) & enemy, d) & empty).any() {
-            return true;
-        }
+    let dirs = capture::man_capture_dirs(rules, me);
+    if capture::men_that_jump(g, dirs, pos.men(me), enemy, empty).any() {
+        return true;
     }
-    pos.kings(me).iter().any(|k| king_can_capture(pos, k))
-}
-
-/// True when the king on `k` (of the side to move) can capture.
-fn king_can_capture(pos: &Position, k: Square) -> bool {
-    let g = pos.geometry();
-    let enemy = pos.pieces(!pos.side());
-    let empty = pos.empty();
-    let flying = pos.rules().flying_kings;
-    Dir::ALL.iter().any(|&d| {
-        let mut sq = g.step(Bitboard::from_square(k), d);
-        while flying && (sq & empty).any() {
-            sq = g.step(sq, d);
-        }
-        (sq & enemy).any() && (g.step(sq, d) & empty).any()
-    })
+    pos.kings(me)
+        .iter()
+        .any(|k| capture::king_can_jump(g, rules, k, enemy, empty))
 }
 
 /// Collects sequences into a move list, applying dedup and the majority rule.
@@ -130,10 +109,12 @@ impl Sink for ListSink<'_> {
 fn search_captures<S: Sink>(pos: &Position, sink: &mut S) {
     let me = pos.side();
     let rules = pos.rules();
+    let g = pos.geometry();
     let mut ctx = Ctx {
-        g: pos.geometry(),
+        g,
         rules,
-        me,
+        man_dirs: capture::man_capture_dirs(rules, me),
+        promotion: g.promotion[me.index()],
         enemy: pos.pieces(!me),
         empty: pos.empty(),
         from: Square(0),
@@ -147,7 +128,8 @@ fn search_captures<S: Sink>(pos: &Position, sink: &mut S) {
     if rules.precedence == Precedence::KingPriority && sink.found_any() {
         return; // Czech čl. 4.14: if a king can capture, only king captures are legal
     }
-    for m in pos.men(me) {
+    let jumpers = capture::men_that_jump(g, ctx.man_dirs, pos.men(me), ctx.enemy, base_empty);
+    for m in jumpers {
         ctx.from = m;
         ctx.empty = base_empty | Bitboard::from_square(m);
         man_jumps(&ctx, m, Bitboard::EMPTY, sink);

@@ -2,7 +2,7 @@
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::Dir;
+use crate::rules::{Dir, Geometry};
 use crate::types::{Bitboard, Square};
 
 /// Appends every quiet move of the side to move.
@@ -26,21 +26,34 @@ pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
     let flying = pos.rules().flying_kings;
     for from in pos.kings(me) {
         for dir in Dir::ALL {
-            let mut cur = from;
-            while let Some(to) = g.neighbour(cur, dir).filter(|s| empty.has(*s)) {
+            let mut open = king_slide(g, flying, from, dir, empty);
+            while open.any() {
+                let to = g.nearest(open, dir);
+                open = open - Bitboard::from_square(to);
                 list.push(Move {
                     from,
                     to,
                     promotes: false,
                     captured: Bitboard::EMPTY,
                 });
-                if !flying {
-                    break;
-                }
-                cur = to;
             }
         }
     }
+}
+
+/// The squares a king on `from` can move to in `dir` (one for short kings).
+#[inline]
+fn king_slide(g: &Geometry, flying: bool, from: Square, dir: Dir, empty: Bitboard) -> Bitboard {
+    if !flying {
+        return g.advance(Bitboard::from_square(from), dir) & empty;
+    }
+    let ray = g.ray(from, dir);
+    let stops = ray - empty;
+    if stops.is_empty() {
+        return ray;
+    }
+    let stop = g.nearest(stops, dir);
+    ray - g.ray(stop, dir) - Bitboard::from_square(stop)
 }
 
 /// The number of quiet moves of the side to move, without building them.
@@ -49,21 +62,12 @@ pub(crate) fn count(pos: &Position) -> u64 {
     let me = pos.side();
     let empty = pos.empty();
     let men = pos.men(me);
-    let mut n: u64 = Dir::forward(me)
-        .iter()
-        .map(|&d| (g.step(men, d) & empty).count() as u64)
-        .sum();
+    let [a, b] = Dir::forward(me);
+    let mut n = ((g.advance(men, a) & empty).count() + (g.advance(men, b) & empty).count()) as u64;
     let flying = pos.rules().flying_kings;
     for from in pos.kings(me) {
         for dir in Dir::ALL {
-            let mut step = g.step(Bitboard::from_square(from), dir) & empty;
-            while step.any() {
-                n += 1;
-                if !flying {
-                    break;
-                }
-                step = g.step(step, dir) & empty;
-            }
+            n += king_slide(g, flying, from, dir, empty).count() as u64;
         }
     }
     n

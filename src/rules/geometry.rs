@@ -84,6 +84,13 @@ pub struct Geometry {
     pub promotion: [Bitboard; 2],
     /// The main diagonal a1-h8 (on 10×10: a1-j10 does not exist; this is the long diagonal 46-5).
     pub long_diagonal: Bitboard,
+    /// `rays[dir][bit]`: every playable square beyond the square at `bit` in direction `dir`, up
+    /// to the edge (empty for bits that are not playable squares).
+    pub rays: [[Bitboard; 64]; 4],
+    /// `delta` as a left rotation of the 64-bit word (`delta` mod 64). Rotating keeps every
+    /// playable square's neighbour where a shift puts it; the bits that wrap around land on
+    /// ghost or unused bits, which are never playable (see [`Geometry::advance`]).
+    pub rotation: [u32; 4],
     number_of_bit: [u8; 64],
 }
 
@@ -123,21 +130,52 @@ impl Geometry {
                 bottom |= 1 << bit;
             }
             // column from the left: even rows (from the top) start on the second column
-            let col = 2 * (s % (width / 2)) + if row % 2 == 0 { 1 } else { 0 };
+            let col = 2 * (s % (width / 2)) + if row.is_multiple_of(2) { 1 } else { 0 };
             if col + row == width - 1 {
                 diag |= 1 << bit;
             }
             s += 1;
         }
+        let delta = [-(half + 1), -half, half, half + 1];
         Geometry {
             width,
             squares,
             valid: Bitboard(valid),
-            delta: [-(half + 1), -half, half, half + 1],
+            delta,
             promotion: [Bitboard(top), Bitboard(bottom)],
             long_diagonal: Bitboard(diag),
+            rays: Self::make_rays(valid, delta),
+            rotation: [
+                delta[0].rem_euclid(64) as u32,
+                delta[1].rem_euclid(64) as u32,
+                delta[2].rem_euclid(64) as u32,
+                delta[3].rem_euclid(64) as u32,
+            ],
             number_of_bit,
         }
+    }
+
+    /// The ray tables: from every playable bit, step by `delta` while on playable squares.
+    const fn make_rays(valid: u64, delta: [i8; 4]) -> [[Bitboard; 64]; 4] {
+        let mut rays = [[Bitboard(0); 64]; 4];
+        let mut d = 0;
+        while d < 4 {
+            let mut bit = 0i32;
+            while bit < 64 {
+                if valid >> bit & 1 != 0 {
+                    let mut ray = 0u64;
+                    let mut cur = bit + delta[d] as i32;
+                    while cur >= 0 && cur < 64 && valid >> cur & 1 != 0 {
+                        ray |= 1 << cur;
+                        cur += delta[d] as i32;
+                    }
+                    rays[d][bit as usize] = Bitboard(ray);
+                }
+                bit += 1;
+            }
+            d += 1;
+        }
+        rays
     }
 
     /// The square with PDN number `n` (1-based), if it exists on this board.
@@ -161,13 +199,13 @@ impl Geometry {
         let s = (self.number(sq) - 1) as u8;
         let half = self.width / 2;
         let row_top = s / half;
-        let col = 2 * (s % half) + if row_top % 2 == 0 { 1 } else { 0 };
+        let col = 2 * (s % half) + if row_top.is_multiple_of(2) { 1 } else { 0 };
         (col, self.width - 1 - row_top)
     }
 
     /// The square at (column from the left, row from the bottom), if it is a playable square.
     pub fn from_coords(&self, col: u8, row: u8) -> Option<Square> {
-        if col >= self.width || row >= self.width || (col + row) % 2 != 0 {
+        if col >= self.width || row >= self.width || !(col + row).is_multiple_of(2) {
             return None;
         }
         let row_top = self.width - 1 - row;
@@ -199,6 +237,32 @@ impl Geometry {
     #[inline]
     pub fn step(&self, bb: Bitboard, dir: Dir) -> Bitboard {
         bb.shift(self.delta[dir as usize]) & self.valid
+    }
+
+    /// One step of every square of `bb` in direction `dir`, by a rotation and without the board
+    /// mask: the playable squares of the result are exactly those of [`Geometry::step`], and the
+    /// other bits are never playable, so callers AND the result with a set of playable squares
+    /// (empty squares, enemy pieces). Branch-free, unlike a signed shift.
+    #[inline(always)]
+    pub fn advance(&self, bb: Bitboard, dir: Dir) -> Bitboard {
+        Bitboard(bb.0.rotate_left(self.rotation[dir as usize]))
+    }
+
+    /// The squares beyond `sq` in direction `dir` to the edge of the board.
+    #[inline(always)]
+    pub fn ray(&self, sq: Square, dir: Dir) -> Bitboard {
+        self.rays[dir as usize][sq.index()]
+    }
+
+    /// The square of `set` nearest to the start of a ray in direction `dir` (`set` not empty).
+    #[inline(always)]
+    pub fn nearest(&self, set: Bitboard, dir: Dir) -> Square {
+        debug_assert!(set.any());
+        if self.delta[dir as usize] > 0 {
+            Square(set.0.trailing_zeros() as u8)
+        } else {
+            Square(63 - set.0.leading_zeros() as u8)
+        }
     }
 
     /// The neighbour of `sq` in direction `dir`, if it is on the board.
@@ -243,7 +307,7 @@ mod tests {
         assert_eq!(g.algebraic(g.square(5).unwrap()), "a7");
         assert_eq!(g.algebraic(g.square(29).unwrap()), "a1");
         assert_eq!(g.algebraic(g.square(32).unwrap()), "g1");
-        assert_eq!(g.parse_algebraic("c3"), g.square(25));
+        assert_eq!(g.parse_algebraic("c3"), g.square(22));
         assert_eq!(g.parse_algebraic("b1"), None);
         assert_eq!(g.long_diagonal.count(), 8);
     }
@@ -278,5 +342,27 @@ mod tests {
             .collect();
         assert_eq!(up, vec![22, 23]);
         assert_eq!(g.valid.count(), 50);
+    }
+
+    #[test]
+    fn rays_and_rotations_agree_with_single_steps() {
+        for g in [BoardSize::Eight.geometry(), BoardSize::Ten.geometry()] {
+            for sq in g.all_squares() {
+                for dir in Dir::ALL {
+                    let one = Bitboard::from_square(sq);
+                    assert_eq!(g.advance(one, dir) & g.valid, g.step(one, dir));
+                    let mut walk = Bitboard::EMPTY;
+                    let mut cur = sq;
+                    while let Some(next) = g.neighbour(cur, dir) {
+                        walk |= Bitboard::from_square(next);
+                        cur = next;
+                    }
+                    assert_eq!(g.ray(sq, dir), walk);
+                    if let Some(next) = g.neighbour(sq, dir) {
+                        assert_eq!(g.nearest(walk, dir), next);
+                    }
+                }
+            }
+        }
     }
 }
