@@ -317,6 +317,15 @@ impl Game {
         self.current = after;
     }
 
+    /// Takes back the last move (replaying the game from the start); `None` if no move was played.
+    pub fn undo(&mut self) -> Option<Move> {
+        let last = self.moves.pop()?;
+        let moves = std::mem::take(&mut self.moves);
+        *self = Game::new(self.start);
+        moves.iter().for_each(|m| self.play(m));
+        Some(last)
+    }
+
     /// Reads move text (PDN or Hub form) in the current position and plays it.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         let mv = notation::parse_move(&self.current, text)?;

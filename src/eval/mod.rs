@@ -45,6 +45,14 @@ impl Acc {
     }
 
     #[inline]
+    fn minus(self, other: Acc) -> Acc {
+        Acc {
+            mg: self.mg - other.mg,
+            eg: self.eg - other.eg,
+        }
+    }
+
+    #[inline]
     fn blend(self, phase: i32) -> i32 {
         (self.mg * phase + self.eg * (material::PHASE_MAX - phase)) / material::PHASE_MAX
     }
@@ -63,10 +71,10 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> Value {
     let (mut mine, mut theirs) = (Acc::default(), Acc::default());
     material::material(pos, me, w, &mut mine);
     material::material(pos, !me, w, &mut theirs);
-    let lead = mine.blend(phase) - theirs.blend(phase);
+    let lead = mine.minus(theirs).blend(phase);
     side_terms(pos, me, t, w, &mut mine);
     side_terms(pos, !me, t, w, &mut theirs);
-    let mut v = mine.blend(phase) - theirs.blend(phase);
+    let mut v = mine.minus(theirs).blend(phase);
     v += trade_bonus(pos, lead, w);
     if drawish(pos) {
         v /= w.drawish_divisor.max(1);

@@ -38,7 +38,8 @@ pub(super) fn centre(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mu
     acc.add(w.centre_king, (pos.kings(c) & t.centre).count() as i32);
 }
 
-/// Free forward steps of the men, empty squares next to the kings, and trapped kings.
+/// Free forward steps of the men, the moves of the kings (every square a flying king can slide
+/// to), and trapped kings (kings without a move).
 #[inline]
 pub(super) fn mobility(pos: &Position, c: Color, w: &Weights, acc: &mut Acc) {
     let g = pos.geometry();
@@ -53,16 +54,24 @@ pub(super) fn mobility(pos: &Position, c: Color, w: &Weights, acc: &mut Acc) {
     if kings.is_empty() {
         return;
     }
-    let mut free_any = Bitboard::EMPTY;
-    let mut free_steps = 0;
-    for d in Dir::ALL {
-        // Squares whose neighbour in direction d is empty.
-        let free = g.step(empty, d.reverse()) & kings;
-        free_steps += free.count() as i32;
-        free_any |= free;
+    let flying = pos.rules().flying_kings;
+    let (mut moves, mut trapped) = (0, 0);
+    for k in kings {
+        let before = moves;
+        for d in Dir::ALL {
+            let mut to = g.step(Bitboard::from_square(k), d) & empty;
+            while to.any() {
+                moves += 1;
+                if !flying {
+                    break;
+                }
+                to = g.step(to, d) & empty;
+            }
+        }
+        trapped += (moves == before) as i32;
     }
-    acc.add(w.mobility_king, free_steps);
-    acc.add(w.trapped_king, -((kings - free_any).count() as i32));
+    acc.add(w.mobility_king, moves);
+    acc.add(w.trapped_king, -trapped);
 }
 
 /// Men with nothing in their forward cone while the opponent has no king: they promote.
@@ -73,7 +82,9 @@ pub(super) fn runaways(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &
     }
     let occupied = pos.occupied();
     let last = t.width as i32 - 1;
-    for sq in pos.men(c) {
+    // Men still in their own half are never free: the opponent's men stand in front of them
+    // until very late, and the few exceptions are left to the search.
+    for sq in pos.men(c) & t.front[c.index()] {
         if (t.cone[c.index()][sq.index()] & occupied).any() {
             continue;
         }

@@ -15,6 +15,10 @@ pub(crate) struct Tables {
     pub cone: [[Bitboard; 64]; 2],
     /// The central squares (two middle rows, without the two outer columns on each side).
     pub centre: Bitboard,
+    /// `front[c]`: the rows in the opponent's half of the board, seen from colour `c`.
+    pub front: [Bitboard; 2],
+    /// `white_row[bit]`: the row of a square counted from White's edge.
+    white_row: [u8; 64],
 }
 
 static EIGHT: Tables = Tables::new(8);
@@ -44,12 +48,20 @@ impl Tables {
         let mut rows = [[Bitboard(0); 10]; 2];
         let mut cone = [[Bitboard(0); 64]; 2];
         let mut centre = 0u64;
+        let mut front = [Bitboard(0); 2];
+        let mut white_row = [0u8; 64];
         let mut s = 0u8;
         while s < squares {
             let bit = (s + s / width) as usize;
             let (col, row) = coords(width, s);
             rows[0][row as usize].0 |= 1 << bit;
             rows[1][(w - 1 - row) as usize].0 |= 1 << bit;
+            white_row[bit] = row as u8;
+            if row >= w / 2 {
+                front[0].0 |= 1 << bit;
+            } else {
+                front[1].0 |= 1 << bit;
+            }
             if (row == w / 2 - 1 || row == w / 2) && col >= 2 && col <= w - 3 {
                 centre |= 1 << bit;
             }
@@ -73,18 +85,18 @@ impl Tables {
             rows,
             cone,
             centre: Bitboard(centre),
+            front,
+            white_row,
         }
     }
 
     /// The row of `sq` counted from `color`'s own edge (0 = its back row).
     #[inline]
     pub fn row(&self, color: Color, sq: Square) -> usize {
-        let half = self.width as usize / 2;
-        let s = sq.index() - sq.index() / (self.width as usize + 1);
-        let row_top = s / half;
+        let row = self.white_row[sq.index()] as usize;
         match color {
-            Color::White => self.width as usize - 1 - row_top,
-            Color::Black => row_top,
+            Color::White => row,
+            Color::Black => self.width as usize - 1 - row,
         }
     }
 }
@@ -124,5 +136,7 @@ mod tests {
         assert_eq!(t.centre.count(), 4, "{centre:?}");
         assert!(t.centre.has(sq("d4")) && t.centre.has(sq("e5")));
         assert_eq!(tables(BoardSize::Ten).centre.count(), 6);
+        assert_eq!(t.front[0].count(), 16);
+        assert!(t.front[0].has(sq("a5")) && t.front[1].has(sq("h4")));
     }
 }

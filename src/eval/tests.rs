@@ -145,3 +145,12 @@ fn stays_in_bounds() {
     assert!(evaluate(&many) <= EVAL_MAX);
     assert!(evaluate(&many.with_side(Color::Black)) >= -EVAL_MAX);
 }
+
+#[test]
+fn cornered_lone_king_is_worse_for_it() {
+    // Three kings against a lone king: the lone king in a corner pocket scores lower (for the
+    // strong side to move) than one in the open.
+    let corner = Position::from_fen(Variant::Czech, "W:WKc3,Ke5,Kg3:BKh4").unwrap();
+    let open = Position::from_fen(Variant::Czech, "W:WKc3,Ke5,Kg3:BKc5").unwrap();
+    assert!(evaluate(&corner) > evaluate(&open));
+}

@@ -39,7 +39,8 @@ pub struct Weights {
     pub centre_king: Phased,
     /// Each free forward step of a man (an empty square diagonally in front of it).
     pub mobility_man: Phased,
-    /// Each empty square next to a king.
+    /// Each move of a king (each square a flying king can slide to; each empty neighbour of a
+    /// short king).
     pub mobility_king: Phased,
     /// A man with a free path to promotion (nothing in its forward cone, no enemy king), at the
     /// row just before promotion.
@@ -87,7 +88,7 @@ pub static WEIGHTS: Weights = Weights {
     centre_man: p(8, 4),
     centre_king: p(6, 10),
     mobility_man: p(3, 4),
-    mobility_king: p(2, 3),
+    mobility_king: p(1, 3),
     runaway: p(60, 90),
     runaway_per_row: p(10, 12),
     king_diagonal: p(10, 25),

@@ -265,3 +265,39 @@ fn mala_counts_only_captures_as_progress() {
     assert!(game.counters().is_irreversible_reset());
     assert_eq!(game.repetition_keys().len(), 1);
 }
+
+#[test]
+fn undo_restores_position_counters_and_keys() {
+    let mut game = Game::new(czech("W:WKa1,c3,e3:BKh8,f6,d6"));
+    play_all(&mut game, &["a1-b2", "h8-g7", "c3-d4"]);
+    let (pos, counters, keys) = (
+        *game.position(),
+        game.counters(),
+        game.repetition_keys().to_vec(),
+    );
+    play_all(&mut game, &["g7-h8"]);
+    let taken = game.undo().unwrap();
+    assert_eq!(
+        crate::notation::format_move(game.position(), &taken),
+        "g7-h8"
+    );
+    assert_eq!(*game.position(), pos);
+    assert_eq!(game.counters(), counters);
+    assert_eq!(game.repetition_keys(), &keys[..]);
+    assert_eq!(game.moves().len(), 3);
+    for _ in 0..3 {
+        assert!(game.undo().is_some());
+    }
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.position(), game.start());
+}
+
+#[test]
+fn play_text_reports_illegal_moves() {
+    let mut game = Game::new(Position::start(Variant::Czech));
+    assert!(game.play_text("c3-c4").is_err());
+    assert!(game.play_text("a3-b5").is_err());
+    assert!(game.moves().is_empty());
+    assert!(game.play_text("c3-d4").is_ok());
+    assert_eq!(game.moves().len(), 1);
+}
