@@ -31,6 +31,11 @@ fn unwrap_fen(text: &str) -> &str {
     t.trim_matches('"').trim().trim_end_matches('.').trim()
 }
 
+/// A square as `22 (c3)`: its PDN number and its algebraic name.
+fn both_names(g: &Geometry, sq: Square) -> String {
+    format!("{} ({})", g.number(sq), g.algebraic(sq))
+}
+
 /// Reads one square token: a PDN number or an algebraic name.
 fn parse_square(g: &Geometry, tok: &str) -> Result<Square, FenError> {
     if tok.chars().all(|c| c.is_ascii_digit()) {
@@ -90,7 +95,7 @@ fn parse_field(g: &Geometry, list: &str, color: Color) -> Result<Field, FenError
             if (f.men | f.kings).has(sq) {
                 return err(format!(
                     "square {} is listed twice for {}",
-                    g.number(sq),
+                    both_names(g, sq),
                     color.name()
                 ));
             }
@@ -143,7 +148,7 @@ impl Position {
         if let Some(sq) = (white & black).first() {
             return err(format!(
                 "square {} holds a white and a black piece",
-                g.number(sq)
+                both_names(g, sq)
             ));
         }
         let pos = Position::from_parts(variant, white, black, w.kings | b.kings, side);
@@ -182,9 +187,9 @@ impl Position {
             }
         };
         let mut items: Vec<String> = Vec::new();
-        let kings: Vec<Square> = sorted(g, self.kings(c));
+        let kings: Vec<Square> = sorted(g, self.kings(c), algebraic);
         items.extend(kings.iter().map(|&k| format!("K{}", name(k))));
-        let men = sorted(g, self.men(c));
+        let men = sorted(g, self.men(c), algebraic);
         if algebraic {
             items.extend(men.iter().map(|&m| name(m)));
         } else {
@@ -194,10 +199,18 @@ impl Position {
     }
 }
 
-/// The squares of `set` in PDN number order.
-fn sorted(g: &Geometry, set: Bitboard) -> Vec<Square> {
+/// The squares of `set` in PDN number order, or for algebraic names row by row from White's
+/// side (`a1,c1,…,b2,…`).
+fn sorted(g: &Geometry, set: Bitboard, algebraic: bool) -> Vec<Square> {
     let mut v: Vec<Square> = set.iter().collect();
-    v.sort_by_key(|&s| g.number(s));
+    if algebraic {
+        v.sort_by_key(|&s| {
+            let (col, row) = g.coords(s);
+            (row, col)
+        });
+    } else {
+        v.sort_by_key(|&s| g.number(s));
+    }
     v
 }
 

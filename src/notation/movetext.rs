@@ -3,8 +3,8 @@
 use std::fmt;
 
 use super::{format_move, square_name};
-use crate::moves::Move;
 use crate::movegen;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Dir, Precedence};
 use crate::types::{Bitboard, Color, Piece, Square};
@@ -33,6 +33,11 @@ fn tokenize(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
     if t.is_empty() {
         return Err(MoveError("empty move text".into()));
     }
+    if !t.contains(|c: char| c.is_ascii_digit()) {
+        return Err(MoveError(format!(
+            "'{text}' is not a move: it names no square"
+        )));
+    }
     let capture = t.contains(['x', 'X', ':']);
     let mut squares = Vec::new();
     for tok in t.split(['-', 'x', 'X', ':']) {
@@ -50,7 +55,9 @@ fn tokenize(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
     }
     let squares = squares.into_iter().collect::<Result<Vec<_>, _>>()?;
     if squares.len() < 2 {
-        return Err(MoveError(format!("'{text}' is not a move (it needs two squares)")));
+        return Err(MoveError(format!(
+            "'{text}' is not a move (it needs two squares)"
+        )));
     }
     Ok(Parsed { squares, capture })
 }
@@ -109,25 +116,42 @@ fn candidates(pos: &Position, p: &Parsed, legal: &[Move]) -> Vec<Move> {
 ///
 /// Accepted: PDN (`c3-d4`, `c3xe5`, `c3:e5`, `c3d4`, long `g5xe7xb4xd2`), numeric (`22-18`,
 /// `26x17`, `06-10`), and Hub (`28x19x23`: origin, destination, then every captured square in
-/// any order).
+/// any order). When the text does not name exactly one legal move, the error says why: a capture
+/// is compulsory, a king must capture, the capture is not finished, the text is ambiguous, …
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let parsed = tokenize(pos, text)?;
     let legal = movegen::legal_moves(pos);
-    let found = candidates(pos, &parsed, &legal);
+    let mut found = candidates(pos, &parsed, &legal);
+    if found.len() > 1 {
+        narrow_to_exact_paths(pos, &parsed, &mut found);
+    }
     match found.len() {
         1 => Ok(found[0]),
         0 => Err(MoveError(explain(pos, &parsed, &legal, text))),
-        _ => {
-            let names: Vec<String> = found.iter().map(|m| format_move(pos, m)).collect();
-            Err(MoveError(format!(
-                "'{text}' is ambiguous: it could be {}",
-                names.join(" or ")
-            )))
-        }
+        _ => Err(MoveError(format!(
+            "'{text}' is ambiguous: it could be {}",
+            list(pos, &found)
+        ))),
     }
 }
 
-/// Why the move `from`→`to` (as text) is not legal here.
+/// A long capture text that lists every landing square names its path exactly: keeps the
+/// candidates with a path equal to the text, when there are any.
+fn narrow_to_exact_paths(pos: &Position, p: &Parsed, found: &mut Vec<Move>) {
+    if p.squares.len() < 3 {
+        return;
+    }
+    let exact: Vec<Move> = found
+        .iter()
+        .filter(|m| movegen::paths_of(pos, m).contains(&p.squares))
+        .copied()
+        .collect();
+    if !exact.is_empty() {
+        *found = exact;
+    }
+}
+
+/// Why the move `text` is not legal here, or that it is legal.
 pub fn explain_illegal(pos: &Position, text: &str) -> String {
     match parse_move(pos, text) {
         Ok(m) => format!("{} is legal", format_move(pos, &m)),
@@ -135,13 +159,36 @@ pub fn explain_illegal(pos: &Position, text: &str) -> String {
     }
 }
 
+/// The moves as PDN text joined by "or".
+fn list(pos: &Position, moves: &[Move]) -> String {
+    let names: Vec<String> = moves.iter().map(|m| format_move(pos, m)).collect();
+    names.join(" or ")
+}
+
+/// Square names joined by commas, in PDN number order.
+fn square_list(pos: &Position, set: Bitboard) -> String {
+    let g = pos.geometry();
+    let mut sqs: Vec<Square> = set.iter().collect();
+    sqs.sort_by_key(|&s| g.number(s));
+    let names: Vec<String> = sqs.iter().map(|&s| square_name(pos, s)).collect();
+    names.join(",")
+}
+
+/// True when the text was written as a capture: a capture separator or more than two squares.
+fn written_as_capture(p: &Parsed) -> bool {
+    p.capture || p.squares.len() > 2
+}
+
 fn explain(pos: &Position, p: &Parsed, legal: &[Move], text: &str) -> String {
     let me = pos.side();
     let from = p.squares[0];
-    let to = p.squares[p.squares.len() - 1];
     let name = |s: Square| square_name(pos, s);
     let Some((color, piece)) = pos.piece_at(from) else {
-        return format!("'{text}': there is no piece on {}", name(from));
+        return format!(
+            "'{text}': there is no piece on {}; {} is to move",
+            name(from),
+            me.name()
+        );
     };
     if color != me {
         return format!(
@@ -152,67 +199,225 @@ fn explain(pos: &Position, p: &Parsed, legal: &[Move], text: &str) -> String {
         );
     }
     if legal.is_empty() {
-        return format!("'{text}': {} has no legal move; the game is over", me.name());
-    }
-    let caps: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
-    if let Some(c) = caps.first() {
-        if let Some(msg) = explain_capture(pos, p, piece, legal, text) {
-            return msg;
-        }
         return format!(
-            "'{text}': a capture is compulsory, e.g. {}",
-            format_move(pos, c)
+            "'{text}': {} has no legal move; the game is over",
+            me.name()
         );
     }
-    if piece == Piece::Man && is_backward(pos, from, to, color) {
-        return format!("'{text}': men do not move backward");
+    if legal.iter().any(Move::is_capture) {
+        explain_when_capturing(pos, p, piece, legal, text)
+    } else {
+        explain_when_quiet(pos, p, piece, legal, text)
     }
-    if !pos.empty().has(to) {
-        return format!("'{text}': {} is not empty", name(to));
-    }
-    format!(
-        "'{text}' is not a legal move here (the piece on {} cannot reach {})",
-        name(from),
-        name(to)
-    )
 }
 
-/// Reasons specific to captures: king priority and an unfinished sequence.
-fn explain_capture(
+/// No capture exists: the text tries to capture, goes backward, or the piece cannot get there.
+fn explain_when_quiet(
     pos: &Position,
     p: &Parsed,
     piece: Piece,
     legal: &[Move],
     text: &str,
-) -> Option<String> {
+) -> String {
     let from = p.squares[0];
     let to = p.squares[p.squares.len() - 1];
-    if piece == Piece::Man
-        && pos.rules().precedence == Precedence::KingPriority
-        && legal.iter().all(|m| pos.kings(pos.side()).has(m.from))
-    {
-        let unrestricted = man_jump_exists(pos, from);
-        if unrestricted {
-            return Some(format!(
-                "'{text}': a king must capture when a king can (king priority), e.g. {}",
-                format_move(pos, &legal[0])
-            ));
-        }
+    let name = |s: Square| square_name(pos, s);
+    let own: Vec<Move> = legal.iter().filter(|m| m.from == from).copied().collect();
+    let options = if own.is_empty() {
+        format!("the piece on {} cannot move", name(from))
+    } else {
+        format!("the piece on {} can play {}", name(from), list(pos, &own))
+    };
+    if written_as_capture(p) {
+        return format!("'{text}': there is nothing to capture here; {options}");
     }
-    let passes: Vec<&Move> = legal
+    if piece == Piece::Man && is_backward(pos, from, to, pos.side()) {
+        return format!("'{text}': men do not move backward; {options}");
+    }
+    if !pos.empty().has(to) {
+        return format!("'{text}': {} is not empty; {options}", name(to));
+    }
+    format!(
+        "'{text}' is not a legal move: the piece on {} cannot reach {}; {options}",
+        name(from),
+        name(to)
+    )
+}
+
+/// A capture exists but the text names none of the legal ones: say which rule it breaks.
+fn explain_when_capturing(
+    pos: &Position,
+    p: &Parsed,
+    piece: Piece,
+    legal: &[Move],
+    text: &str,
+) -> String {
+    let from = p.squares[0];
+    let to = p.squares[p.squares.len() - 1];
+    let name = |s: Square| square_name(pos, s);
+    let own: Vec<Move> = legal.iter().filter(|m| m.from == from).copied().collect();
+    if own.is_empty() {
+        return explain_other_piece_must_capture(pos, p, piece, legal, text);
+    }
+    if let Some(msg) = wrong_hub_captures(pos, p, &own, text) {
+        return msg;
+    }
+    let via_to: Vec<Move> = own
         .iter()
-        .filter(|m| m.from == from)
         .filter(|m| {
             movegen::paths_of(pos, m)
                 .iter()
                 .any(|path| path[1..path.len() - 1].contains(&to))
         })
+        .copied()
         .collect();
-    passes.first().map(|m| {
-        format!(
-            "'{text}': the capture must be completed; it goes on as {}",
-            format_move(pos, m)
-        )
+    if !via_to.is_empty() {
+        return format!(
+            "'{text}': the capture must be completed; from {} it goes on, as in {}",
+            name(to),
+            list(pos, &via_to)
+        );
+    }
+    if let Some(msg) = unforced_landing(pos, p, &own, text) {
+        return msg;
+    }
+    let same_ends: Vec<Move> = own.iter().filter(|m| m.to == to).copied().collect();
+    if !same_ends.is_empty() {
+        return format!(
+            "'{text}': no capture from {} to {} goes that way; the legal ones are {}",
+            name(from),
+            name(to),
+            list(pos, &same_ends)
+        );
+    }
+    format!(
+        "'{text}' is not one of the captures of the piece on {}: {}",
+        name(from),
+        list(pos, &own)
+    )
+}
+
+/// The piece on the text's origin cannot capture but another can: king priority, a man trying
+/// to capture backward, or simply the compulsory capture.
+fn explain_other_piece_must_capture(
+    pos: &Position,
+    p: &Parsed,
+    piece: Piece,
+    legal: &[Move],
+    text: &str,
+) -> String {
+    let from = p.squares[0];
+    let to = p.squares[p.squares.len() - 1];
+    let example = format_move(pos, &legal[0]);
+    let rules = pos.rules();
+    if piece == Piece::Man
+        && rules.precedence == Precedence::KingPriority
+        && man_jump_exists(pos, from)
+    {
+        return format!(
+            "'{text}': a king must capture when a king can (king priority), e.g. {example}"
+        );
+    }
+    if rules.precedence == Precedence::Majority {
+        return format!(
+            "'{text}': a capture is compulsory and it must take the most pieces ({} here), e.g. {example}",
+            legal[0].captured.count()
+        );
+    }
+    if piece == Piece::Man
+        && !rules.men_capture_backward
+        && written_as_capture(p)
+        && is_backward(pos, from, to, pos.side())
+    {
+        return format!(
+            "'{text}': men do not capture backward; a capture is compulsory, e.g. {example}"
+        );
+    }
+    format!("'{text}': a capture is compulsory, e.g. {example}")
+}
+
+/// A Hub text (`from x to x captured…`) whose origin and destination are right but whose
+/// captured squares are not.
+fn wrong_hub_captures(pos: &Position, p: &Parsed, own: &[Move], text: &str) -> Option<String> {
+    if p.squares.len() < 3 {
+        return None;
+    }
+    let to = p.squares[1];
+    let enemy = pos.pieces(!pos.side());
+    let written: Bitboard = p.squares[2..].iter().copied().collect();
+    if !(written - enemy).is_empty() {
+        return None;
+    }
+    let matching: Vec<&Move> = own.iter().filter(|m| m.to == to).collect();
+    if matching.is_empty() {
+        return None;
+    }
+    let takes: Vec<String> = matching
+        .iter()
+        .map(|m| square_list(pos, m.captured))
+        .collect();
+    Some(format!(
+        "'{text}': the capture from {} to {} takes {}, not {}",
+        square_name(pos, p.squares[0]),
+        square_name(pos, to),
+        takes.join(" or "),
+        square_list(pos, written)
+    ))
+}
+
+/// A king capture that stops on a square beyond its first victim from which it cannot go on,
+/// while the rules make it land where it can (forced continuation landing).
+fn unforced_landing(pos: &Position, p: &Parsed, own: &[Move], text: &str) -> Option<String> {
+    let from = p.squares[0];
+    let to = p.squares[p.squares.len() - 1];
+    if p.squares.len() != 2 || !pos.kings(pos.side()).has(from) {
+        return None;
+    }
+    let victim = single_victim(pos, from, to)?;
+    let mut landings: Vec<Square> = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    for m in own.iter().filter(|m| m.captured.has(victim)) {
+        for path in movegen::paths_of(pos, m) {
+            if path.len() > 2 && single_victim(pos, from, path[1]) == Some(victim) {
+                if !landings.contains(&path[1]) {
+                    landings.push(path[1]);
+                }
+                if !moves.contains(m) {
+                    moves.push(*m);
+                }
+            }
+        }
+    }
+    if landings.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = landings.iter().map(|&s| square_name(pos, s)).collect();
+    Some(format!(
+        "'{text}': after taking {} the king must land where it can capture again ({}) and go on, as in {}",
+        square_name(pos, victim),
+        names.join(" or "),
+        list(pos, &moves)
+    ))
+}
+
+/// The one enemy piece between `from` and `to` on a diagonal with only empty squares besides,
+/// if the squares are placed so.
+fn single_victim(pos: &Position, from: Square, to: Square) -> Option<Square> {
+    let g = pos.geometry();
+    let enemy = pos.pieces(!pos.side());
+    let empty = pos.empty() | Bitboard::from_square(from);
+    Dir::ALL.into_iter().find_map(|d| {
+        let mut victim = None;
+        let mut cur = g.neighbour(from, d)?;
+        while cur != to {
+            if enemy.has(cur) && victim.is_none() {
+                victim = Some(cur);
+            } else if !empty.has(cur) {
+                return None;
+            }
+            cur = g.neighbour(cur, d)?;
+        }
+        victim.filter(|_| empty.has(to))
     })
 }
 

@@ -1,0 +1,262 @@
+//! A deliberately simple move generator written from the rules text, square by square, to check
+//! the bitboard generator against. It shares no code with `dama::movegen`: it walks the board
+//! with `Geometry::neighbour`, enumerates every capture sequence, and applies the rules as
+//! filters.
+//!
+//! A capture *path* is identified by the order in which the pieces are taken and the final
+//! square (a king that may land on several squares and goes on straight ahead takes the same
+//! path from each of them). A *move* is (from, to, captured set).
+
+use dama::rules::{Dir, KingLanding, MidCapturePromotion, Precedence};
+use dama::{Bitboard, Move, Position, Square};
+
+/// One capture path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefPath {
+    /// The move it makes.
+    pub mv: Move,
+    /// The captured squares in the order they are taken.
+    pub order: Vec<Square>,
+    /// True when the moving piece was a king at the start.
+    pub by_king: bool,
+    /// The squares the piece lands on after each capture (the last one is `mv.to`).
+    pub landings: Vec<Square>,
+}
+
+/// One jump: the direction, the piece jumped and the squares the jumper may land on.
+struct Jump {
+    victim: Square,
+    landings: Vec<Square>,
+}
+
+struct Search<'a> {
+    pos: &'a Position,
+    from: Square,
+    started_as_king: bool,
+    /// Empty squares with the mover's start square counted as empty.
+    empty: Bitboard,
+    enemy: Bitboard,
+    order: Vec<Square>,
+    landings: Vec<Square>,
+    out: Vec<RefPath>,
+}
+
+impl Search<'_> {
+    /// Every jump the piece on `cur` (a king or not) could make now. Captured pieces stay on the
+    /// board: they stop a king's ray and cannot be jumped again.
+    fn jumps(&self, cur: Square, king: bool, captured: Bitboard) -> Vec<Jump> {
+        let g = self.pos.geometry();
+        let rules = self.pos.rules();
+        let me = self.pos.side();
+        let dirs: Vec<Dir> = if king || rules.men_capture_backward {
+            Dir::ALL.to_vec()
+        } else {
+            Dir::forward(me).to_vec()
+        };
+        let flying = king && rules.flying_kings;
+        let mut out = Vec::new();
+        for d in dirs {
+            let mut sq = g.neighbour(cur, d);
+            while flying && sq.is_some_and(|s| self.empty.has(s)) {
+                sq = sq.and_then(|s| g.neighbour(s, d));
+            }
+            let Some(victim) = sq else { continue };
+            if !self.enemy.has(victim) || captured.has(victim) {
+                continue;
+            }
+            let mut landings = Vec::new();
+            let mut l = g.neighbour(victim, d);
+            while let Some(s) = l.filter(|s| self.empty.has(*s)) {
+                landings.push(s);
+                if !flying || rules.king_landing == KingLanding::DirectlyBehind {
+                    break;
+                }
+                l = g.neighbour(s, d);
+            }
+            if !landings.is_empty() {
+                out.push(Jump { victim, landings });
+            }
+        }
+        out
+    }
+
+    /// What the piece is after landing on `sq`: (is a king, was crowned, the move must end).
+    fn after_landing(&self, sq: Square, king: bool) -> (bool, bool, bool) {
+        let promo = self.pos.geometry().promotion[self.pos.side().index()].has(sq);
+        if king || !promo {
+            return (king, false, false);
+        }
+        match self.pos.rules().mid_capture_promotion {
+            MidCapturePromotion::EndMove => (false, true, true),
+            MidCapturePromotion::ContinueAsKing => (true, true, false),
+            MidCapturePromotion::PassThrough => (false, false, false),
+        }
+    }
+
+    /// Extends the sequence from `cur`: the piece must go on while it can, and where several
+    /// landing squares exist it must choose one from which it can go on, if there is one.
+    fn extend(&mut self, cur: Square, king: bool, crowned: bool, captured: Bitboard) {
+        for jump in self.jumps(cur, king, captured) {
+            let cap = captured | Bitboard::from_square(jump.victim);
+            self.order.push(jump.victim);
+            let next: Vec<(Square, bool, bool, bool)> = jump
+                .landings
+                .iter()
+                .map(|&l| {
+                    let (k, c, stop) = self.after_landing(l, king);
+                    let can_go_on = !stop && !self.jumps(l, k, cap).is_empty();
+                    (l, k, crowned || c, can_go_on)
+                })
+                .collect();
+            let must_go_on = next.iter().any(|n| n.3);
+            for (l, k, c, go_on) in next {
+                self.landings.push(l);
+                if must_go_on && go_on {
+                    self.extend(l, k, c, cap);
+                } else if !must_go_on {
+                    self.emit(cap, c);
+                }
+                self.landings.pop();
+            }
+            self.order.pop();
+        }
+    }
+
+    fn emit(&mut self, captured: Bitboard, crowned: bool) {
+        let to = self.landings[self.landings.len() - 1];
+        let promo = self.pos.geometry().promotion[self.pos.side().index()].has(to);
+        let promotes = !self.started_as_king && (crowned || promo);
+        let mv = Move {
+            from: self.from,
+            to,
+            promotes,
+            captured,
+        };
+        self.out.push(RefPath {
+            mv,
+            order: self.order.clone(),
+            by_king: self.started_as_king,
+            landings: self.landings.clone(),
+        });
+    }
+}
+
+/// Every legal capture path of `pos` (empty when no capture exists), one per capture order and
+/// final square.
+pub fn capture_paths(pos: &Position) -> Vec<RefPath> {
+    let mut out: Vec<RefPath> = Vec::new();
+    for p in landing_paths(pos) {
+        if !out.iter().any(|q| q.mv == p.mv && q.order == p.order) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Every legal capture sequence as a list of landing squares: unlike [`capture_paths`], a king
+/// that goes on straight ahead from each of several landing squares counts once per square.
+pub fn landing_paths(pos: &Position) -> Vec<RefPath> {
+    let me = pos.side();
+    let mut all = Vec::new();
+    for from in pos.pieces(me) {
+        let king = pos.kings(me).has(from);
+        let mut s = Search {
+            pos,
+            from,
+            started_as_king: king,
+            empty: pos.empty() | Bitboard::from_square(from),
+            enemy: pos.pieces(!me),
+            order: Vec::new(),
+            landings: Vec::new(),
+            out: Vec::new(),
+        };
+        s.extend(from, king, false, Bitboard::EMPTY);
+        all.extend(s.out);
+    }
+    match pos.rules().precedence {
+        Precedence::Free => {}
+        Precedence::KingPriority => {
+            if all.iter().any(|p| p.by_king) {
+                all.retain(|p| p.by_king);
+            }
+        }
+        Precedence::Majority => {
+            let most = all.iter().map(|p| p.mv.captured.count()).max();
+            all.retain(|p| Some(p.mv.captured.count()) == most);
+        }
+    }
+    all
+}
+
+/// The quiet moves: men one step forward, kings any distance (flying) or one step (short).
+pub fn quiet_moves(pos: &Position) -> Vec<Move> {
+    let g = pos.geometry();
+    let me = pos.side();
+    let empty = pos.empty();
+    let mut out = Vec::new();
+    for from in pos.pieces(me) {
+        let king = pos.kings(me).has(from);
+        let dirs: Vec<Dir> = if king {
+            Dir::ALL.to_vec()
+        } else {
+            Dir::forward(me).to_vec()
+        };
+        for d in dirs {
+            let mut cur = from;
+            while let Some(to) = g.neighbour(cur, d).filter(|s| empty.has(*s)) {
+                let promotes = !king && g.promotion[me.index()].has(to);
+                out.push(Move {
+                    from,
+                    to,
+                    promotes,
+                    captured: Bitboard::EMPTY,
+                });
+                if !king || !pos.rules().flying_kings {
+                    break;
+                }
+                cur = to;
+            }
+        }
+    }
+    out
+}
+
+/// The legal moves, counting every capture path (compare with `movegen::generate_paths`).
+pub fn legal_paths(pos: &Position) -> Vec<Move> {
+    let caps = capture_paths(pos);
+    if caps.is_empty() {
+        quiet_moves(pos)
+    } else {
+        caps.into_iter().map(|p| p.mv).collect()
+    }
+}
+
+/// The legal moves, each distinct (from, to, captured set) once.
+pub fn legal_moves(pos: &Position) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    for m in legal_paths(pos) {
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// Perft with this generator (slow; for small depths only).
+pub fn perft(pos: &Position, depth: u32, paths: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = if paths {
+        legal_paths(pos)
+    } else {
+        legal_moves(pos)
+    };
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| perft(&pos.play(m), depth - 1, paths))
+        .sum()
+}
