@@ -51,7 +51,7 @@ impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            inline: [MaybeUninit::uninit(); INLINE_MOVES],
+            inline: [const { MaybeUninit::uninit() }; INLINE_MOVES],
             len: 0,
             heap: Vec::new(),
         }
