@@ -1,5 +1,6 @@
 //! Material and game phase.
 
+use super::tables::Tables;
 use super::{Acc, Weights};
 use crate::position::Position;
 use crate::types::Color;
@@ -24,7 +25,7 @@ pub(super) fn phase(pos: &Position) -> i32 {
 
 /// The material of `c`: men and kings, the king's value by the variant's king.
 #[inline]
-pub(super) fn material(pos: &Position, c: Color, w: &Weights, acc: &mut Acc) {
+pub(super) fn material(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: &mut Acc) {
     let king = if pos.rules().flying_kings {
         w.king_flying
     } else {

@@ -12,12 +12,14 @@
 //! ```
 
 mod drawish;
+mod explain;
 mod material;
 mod structure;
 mod tables;
 mod weights;
 
 pub use drawish::drawish;
+pub use explain::{explain, Term};
 pub use weights::{Phased, Weights, WEIGHTS};
 
 use crate::position::Position;
@@ -69,8 +71,8 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> Value {
     let me = pos.side();
     let phase = material::phase(pos);
     let (mut mine, mut theirs) = (Acc::default(), Acc::default());
-    material::material(pos, me, w, &mut mine);
-    material::material(pos, !me, w, &mut theirs);
+    material::material(pos, me, t, w, &mut mine);
+    material::material(pos, !me, t, w, &mut theirs);
     let lead = mine.minus(theirs).blend(phase);
     side_terms(pos, me, t, w, &mut mine);
     side_terms(pos, !me, t, w, &mut theirs);
@@ -88,9 +90,9 @@ fn side_terms(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) 
     structure::advancement(pos, c, t, w, acc);
     structure::back_row(pos, c, t, w, acc);
     structure::centre(pos, c, t, w, acc);
-    structure::mobility(pos, c, w, acc);
+    structure::mobility(pos, c, t, w, acc);
     structure::runaways(pos, c, t, w, acc);
-    structure::king_diagonal(pos, c, w, acc);
+    structure::king_diagonal(pos, c, t, w, acc);
 }
 
 /// The side ahead by at least half a man gains `trade_down` per piece gone from the board.

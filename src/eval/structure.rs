@@ -41,7 +41,7 @@ pub(super) fn centre(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mu
 /// Free forward steps of the men, the moves of the kings (every square a flying king can slide
 /// to), and trapped kings (kings without a move).
 #[inline]
-pub(super) fn mobility(pos: &Position, c: Color, w: &Weights, acc: &mut Acc) {
+pub(super) fn mobility(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: &mut Acc) {
     let g = pos.geometry();
     let empty = pos.empty();
     let men = pos.men(c);
@@ -97,7 +97,7 @@ pub(super) fn runaways(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &
 
 /// Flying kings on the main diagonal.
 #[inline]
-pub(super) fn king_diagonal(pos: &Position, c: Color, w: &Weights, acc: &mut Acc) {
+pub(super) fn king_diagonal(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: &mut Acc) {
     if pos.rules().flying_kings {
         let on = (pos.kings(c) & pos.geometry().long_diagonal).count() as i32;
         acc.add(w.king_diagonal, on);

@@ -25,7 +25,8 @@ fn sample_positions() -> Vec<Position> {
     let mut out = Vec::new();
     for v in Variant::ALL {
         let mut pos = Position::start(v);
-        for ply in 0..40 {
+        // A fixed pseudo-random game long enough to crown kings.
+        for ply in 0..160 {
             out.push(pos);
             let moves = movegen::legal_moves(&pos);
             if moves.is_empty() {
@@ -50,7 +51,9 @@ fn sample_positions() -> Vec<Position> {
 
 #[test]
 fn mirror_symmetry() {
-    for pos in sample_positions() {
+    let samples = sample_positions();
+    assert!(samples.iter().filter(|p| p.all_kings().any()).count() > 100);
+    for pos in samples {
         let m = mirror(&pos);
         assert_eq!(mirror(&m), pos);
         assert_eq!(
@@ -153,4 +156,21 @@ fn cornered_lone_king_is_worse_for_it() {
     let corner = Position::from_fen(Variant::Czech, "W:WKc3,Ke5,Kg3:BKh4").unwrap();
     let open = Position::from_fen(Variant::Czech, "W:WKc3,Ke5,Kg3:BKc5").unwrap();
     assert!(evaluate(&corner) > evaluate(&open));
+}
+
+#[test]
+fn explain_adds_up() {
+    for pos in sample_positions() {
+        let terms = explain(&pos);
+        let total = terms.last().unwrap();
+        assert_eq!(total.name, "total");
+        assert_eq!(total.value, evaluate(&pos));
+        let sum: i32 = terms[..terms.len() - 1].iter().map(|t| t.value).sum();
+        assert!(
+            (sum - total.value).abs() <= 8,
+            "{}: {sum} vs {}",
+            pos.to_fen(),
+            total.value
+        );
+    }
 }

@@ -1,0 +1,68 @@
+//! The evaluation split into its terms, for display and tuning.
+
+use super::tables::{tables, Tables};
+use super::{material, structure, trade_bonus, Acc, Value, Weights, WEIGHTS};
+use crate::position::Position;
+use crate::types::Color;
+
+/// One term of the evaluation: its name and its value in centi-men from the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// What the term measures, e.g. `material`.
+    pub name: &'static str,
+    /// Its contribution (side to move minus opponent, blended by the game phase).
+    pub value: Value,
+}
+
+type TermFn = fn(&Position, Color, &Tables, &Weights, &mut Acc);
+
+/// The per-side terms in the order [`super::evaluate`] adds them.
+const TERMS: [(&str, TermFn); 7] = [
+    ("material", material::material),
+    ("advancement", structure::advancement),
+    ("back row", structure::back_row),
+    ("centre", structure::centre),
+    ("mobility", structure::mobility),
+    ("runaway men", structure::runaways),
+    ("kings on the main diagonal", structure::king_diagonal),
+];
+
+/// The terms of [`super::evaluate`] for `pos`, then `exchanges` (the bonus of the side ahead per
+/// piece gone), `drawish material` (the pull towards 0) and `total` (equal to `evaluate(pos)`).
+/// The terms add up to the total up to rounding.
+pub fn explain(pos: &Position) -> Vec<Term> {
+    let w = &WEIGHTS;
+    let t = tables(pos.rules().board);
+    let me = pos.side();
+    let phase = material::phase(pos);
+    let mut out = Vec::with_capacity(TERMS.len() + 3);
+    let mut sum = 0;
+    let mut lead = 0;
+    for (name, term) in TERMS {
+        let (mut mine, mut theirs) = (Acc::default(), Acc::default());
+        term(pos, me, t, w, &mut mine);
+        term(pos, !me, t, w, &mut theirs);
+        let value = mine.minus(theirs).blend(phase);
+        if name == "material" {
+            lead = value;
+        }
+        sum += value;
+        out.push(Term { name, value });
+    }
+    let trade = trade_bonus(pos, lead, w);
+    sum += trade;
+    out.push(Term {
+        name: "exchanges",
+        value: trade,
+    });
+    let total = super::evaluate(pos);
+    out.push(Term {
+        name: "drawish material",
+        value: if super::drawish(pos) { total - sum } else { 0 },
+    });
+    out.push(Term {
+        name: "total",
+        value: total,
+    });
+    out
+}
