@@ -16,7 +16,12 @@
 //!   the squares from White's side (1 = a1, 2 = c1 … 32 = h8), a vertical mirror of the
 //!   position string's numbering.
 //!
-//! Every other variant (czech, pool, mala, international) is the same under both numberings:
+//! pydraughts 0.5.x ([`Numbering::Pydraughts05`], pinned by lidraughts-bot) writes positions and
+//! moves alike in its internal numbering: dama's numbering for russian and brazilian, and for
+//! english the rotated position string above with moves rotated the same way (English `11-15`
+//! is sent as `22-18`).
+//!
+//! Every other variant (czech, pool, mala, international) is the same under all numberings:
 //! pydraughts does not play czech, pool or mala, and 10×10 has one standard numbering.
 
 use crate::moves::Move;
@@ -31,20 +36,26 @@ pub enum Numbering {
     /// The conventions of pydraughts 0.6.x (the default): see the module documentation.
     #[default]
     Pydraughts,
-    /// dama's own: the variant's PDN numbering (1 = b8) for positions and moves alike. This is
-    /// also what pydraughts 0.5.x (used by lidraughts-bot) sends for russian and brazilian.
+    /// dama's own: the variant's PDN numbering (1 = b8) for positions and moves alike.
     Dama,
+    /// The conventions of pydraughts 0.5.x (lidraughts-bot): its internal numbering throughout.
+    Pydraughts05,
 }
 
 impl Numbering {
     /// Every numbering, the default first.
-    pub const ALL: [Numbering; 2] = [Numbering::Pydraughts, Numbering::Dama];
+    pub const ALL: [Numbering; 3] = [
+        Numbering::Pydraughts,
+        Numbering::Dama,
+        Numbering::Pydraughts05,
+    ];
 
     /// The parameter value naming this numbering.
     pub fn name(self) -> &'static str {
         match self {
             Numbering::Pydraughts => "pydraughts",
             Numbering::Dama => "dama",
+            Numbering::Pydraughts05 => "pydraughts-0.5",
         }
     }
 
@@ -62,18 +73,37 @@ pub struct Convention {
     variant: Variant,
     /// Position index `i` is square `n + 1 - i` and the colour letters are swapped.
     pos_rotated: bool,
-    /// Move numbers count the rows from the bottom (White's side) instead of the top.
-    moves_mirrored: bool,
+    /// How move numbers relate to dama's numbers.
+    moves: MoveMap,
+}
+
+/// The map from a client's move numbers to dama's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MoveMap {
+    /// The same numbers.
+    Identity,
+    /// Rows counted from the bottom (White's side) instead of the top: a vertical mirror.
+    Mirror,
+    /// The board turned half round: `n` is dama's `squares + 1 - n`.
+    Rotate,
 }
 
 impl Convention {
     /// The convention for `variant` under `numbering`.
     pub fn new(variant: Variant, numbering: Numbering) -> Convention {
-        let pydraughts = numbering == Numbering::Pydraughts;
+        let english = variant == Variant::English;
+        let russian = matches!(variant, Variant::Russian | Variant::Brazilian);
+        let (pos_rotated, moves) = match numbering {
+            Numbering::Dama => (false, MoveMap::Identity),
+            Numbering::Pydraughts if english => (true, MoveMap::Identity),
+            Numbering::Pydraughts if russian => (false, MoveMap::Mirror),
+            Numbering::Pydraughts05 if english => (true, MoveMap::Rotate),
+            Numbering::Pydraughts | Numbering::Pydraughts05 => (false, MoveMap::Identity),
+        };
         Convention {
             variant,
-            pos_rotated: pydraughts && variant == Variant::English,
-            moves_mirrored: pydraughts && matches!(variant, Variant::Russian | Variant::Brazilian),
+            pos_rotated,
+            moves,
         }
     }
 
@@ -191,12 +221,19 @@ impl Convention {
     /// Maps a move number between the client's and dama's numbering (the map is its own inverse).
     fn map_number(&self, n: u32) -> u32 {
         let g = self.variant.rules().geometry();
-        if !self.moves_mirrored || n == 0 || n > g.squares as u32 {
+        let squares = g.squares as u32;
+        if n == 0 || n > squares {
             return n;
         }
         let per_row = g.width as u32 / 2;
-        let (row, k) = ((n - 1) / per_row, (n - 1) % per_row);
-        (g.width as u32 - 1 - row) * per_row + k + 1
+        match self.moves {
+            MoveMap::Identity => n,
+            MoveMap::Mirror => {
+                let (row, k) = ((n - 1) / per_row, (n - 1) % per_row);
+                (g.width as u32 - 1 - row) * per_row + k + 1
+            }
+            MoveMap::Rotate => squares + 1 - n,
+        }
     }
 
     /// The client's number for square `sq`.
@@ -233,7 +270,7 @@ impl Convention {
     /// Reads a move in the client's numbering (or algebraic), resolved against the legal moves of
     /// `pos`. The error gives the reason from the rules core, quoting the text as the client sent it.
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        if !self.moves_mirrored {
+        if self.moves == MoveMap::Identity {
             return notation::parse_move(pos, text);
         }
         let dama_text = self.dama_text_of(text);
@@ -419,6 +456,24 @@ mod tests {
         assert!(e.contains("promotion row"), "{e}");
         let ten = conv(Variant::International, Numbering::Pydraughts);
         assert!(ten.parse_position(START_8X8).unwrap_err().contains("51"));
+    }
+
+    #[test]
+    fn pydraughts_05_rotates_english_moves_only() {
+        let e = conv(Variant::English, Numbering::Pydraughts05);
+        let start = Position::start(Variant::English);
+        assert_eq!(e.parse_position(START_8X8), Ok(start));
+        // pydraughts 0.5.7 sends English 11-15 as 22-18.
+        let mv = e.parse_move(&start, "22-18").unwrap();
+        assert_eq!(
+            conv(Variant::English, Numbering::Dama).format_move(&mv),
+            "11-15"
+        );
+        assert_eq!(e.format_move(&mv), "22-18");
+        let r = conv(Variant::Russian, Numbering::Pydraughts05);
+        let start = Position::start(Variant::Russian);
+        let mv = r.parse_move(&start, "22-18").unwrap();
+        assert_eq!(Variant::Russian.rules().geometry().algebraic(mv.from), "c3");
     }
 
     #[test]
