@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use dama::perft::{self, Counting};
 use dama::{notation, Position, Variant};
 
+mod search;
 mod egtb;
 mod matchcmd;
 
@@ -46,6 +47,12 @@ enum Command {
     Egtb(egtb::EgtbArgs),
     /// Play an engine-vs-engine match over the Hub protocol; `match merge` combines shards.
     Match(matchcmd::MatchArgs),
+    /// Search a position and print the analysis, ending with `bestmove`.
+    Analyze(search::AnalyzeArgs),
+    /// Search the fixed bench positions; the node total is the behaviour signature.
+    Bench(search::BenchArgs),
+    /// Let the engine play a game against itself, showing the board after each move.
+    Selfplay(search::SelfplayArgs),
 }
 
 /// Parses the arguments and runs the command.
@@ -62,6 +69,9 @@ pub fn run() -> Result<()> {
         }) => run_perft(variant, fen.as_deref(), depth, divide, paths, threads),
         Some(Command::Egtb(a)) => egtb::run(a),
         Some(Command::Match(a)) => matchcmd::run(a),
+        Some(Command::Analyze(a)) => search::analyze(a),
+        Some(Command::Bench(a)) => search::bench(a),
+        Some(Command::Selfplay(a)) => search::selfplay(a),
         None => Err(anyhow!("no command given; try 'dama --help'")),
     }
 }

@@ -12,6 +12,8 @@
 #![deny(missing_docs)]
 
 pub mod bitbase;
+pub mod bench;
+pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod matchrunner;
@@ -22,6 +24,7 @@ pub mod perft;
 pub mod position;
 pub mod protocol;
 pub mod rules;
+pub mod search;
 pub mod types;
 pub mod zobrist;
 

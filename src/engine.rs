@@ -1,0 +1,230 @@
+//! The engine facade used by every front end: options, the game (position plus the moves that
+//! led to it, for the draw rules), and a blocking [`Engine::go`] that reports through a callback
+//! and can be stopped from another thread with a [`StopHandle`].
+//!
+//! ```
+//! use dama::engine::{Engine, EngineOptions};
+//! use dama::search::SearchLimits;
+//! use dama::{Position, Variant};
+//!
+//! let mut engine = Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() });
+//! engine.set_position(Position::start(Variant::Czech), &[]);
+//! let limits = SearchLimits { depth: Some(3), ..SearchLimits::default() };
+//! let result = engine.go(&limits, &mut |_info| {});
+//! assert!(result.best.is_some());
+//! ```
+
+use std::sync::Arc;
+
+use crate::game::{DrawSwitches, Game};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::Variant;
+use crate::search::ordering::OrderTables;
+use crate::search::smp::{self, Flags, Job};
+use crate::search::tt::TranspositionTable;
+use crate::search::{skill, Score, SearchInfo, SearchLimits, SearchResult, MAX_PLY};
+
+/// Deepest nominal depth a search may be given.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 28;
+
+/// Engine settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// The variant played.
+    pub variant: Variant,
+    /// Search threads (at least 1).
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Playing strength 1..=5 (5 = full strength).
+    pub skill: u8,
+    /// Principal variations reported (at least 1).
+    pub multipv: usize,
+    /// Draw rules in force.
+    pub draw: DrawSwitches,
+    /// Seed of the weaker levels' randomness.
+    pub seed: u64,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            variant: Variant::Czech,
+            threads: 1,
+            hash_mb: 64,
+            skill: 5,
+            multipv: 1,
+            draw: DrawSwitches::default(),
+            seed: 0,
+        }
+    }
+}
+
+/// Stops or releases a running search from another thread. Cheap to clone; `Send + Sync`.
+///
+/// A stop (or ponder hit) given while no search runs applies to the next search unless
+/// [`Engine::set_position`] comes first, which clears both.
+#[derive(Clone)]
+pub struct StopHandle {
+    flags: Arc<Flags>,
+}
+
+impl StopHandle {
+    /// Ends the running search as soon as possible (within a few milliseconds).
+    pub fn stop(&self) {
+        self.flags.stop();
+    }
+
+    /// The pondered move was played: the clock limits start counting now.
+    pub fn ponder_hit(&self) {
+        self.flags.ponder_hit();
+    }
+}
+
+/// The engine: options, transposition table, ordering tables per thread, and the game.
+pub struct Engine {
+    opts: EngineOptions,
+    tt: TranspositionTable,
+    tables: Vec<OrderTables>,
+    game: Game,
+    flags: Arc<Flags>,
+}
+
+impl Engine {
+    /// An engine with `opts`, at the start position of the variant.
+    pub fn new(opts: EngineOptions) -> Engine {
+        let opts = sanitize(opts);
+        let mut tables = Vec::new();
+        tables.resize_with(opts.threads, OrderTables::default);
+        Engine {
+            tt: TranspositionTable::new(opts.hash_mb),
+            tables,
+            game: Game::new(Position::start(opts.variant)),
+            flags: Arc::new(Flags::default()),
+            opts,
+        }
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.opts
+    }
+
+    /// Changes the options: resizes the table when the size changes, and resets the position
+    /// to the start when the variant changes.
+    pub fn set_options(&mut self, opts: EngineOptions) {
+        let opts = sanitize(opts);
+        if opts.hash_mb != self.opts.hash_mb {
+            self.tt = TranspositionTable::new(opts.hash_mb);
+        }
+        self.tables.resize_with(opts.threads, OrderTables::default);
+        if opts.variant != self.opts.variant {
+            self.game = Game::new(Position::start(opts.variant));
+        }
+        self.opts = opts;
+    }
+
+    /// Forgets what earlier searches learned (table, killers, history).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.tables.iter_mut().for_each(OrderTables::clear);
+    }
+
+    /// Sets the game: `start` and the (legal) moves played from it. Clears a pending stop.
+    pub fn set_position(&mut self, start: Position, moves: &[Move]) {
+        let mut game = Game::new(start);
+        moves.iter().for_each(|m| game.play(m));
+        self.game = game;
+        self.flags.reset();
+    }
+
+    /// The game (current position, moves, counters).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// A handle that stops the next or running search; take it before calling `go` elsewhere.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle {
+            flags: Arc::clone(&self.flags),
+        }
+    }
+
+    /// Searches the current position within `limits`, calling `on_info` after each iteration,
+    /// and returns the move to play. Blocks; never prints.
+    pub fn go(
+        &mut self,
+        limits: &SearchLimits,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let job = self.job(limits);
+        self.tt.new_search();
+        let (done, nodes) = smp::search(&job, &self.tt, &self.flags, &mut self.tables, on_info);
+        self.flags.reset();
+        let Some(done) = done.filter(|d| !d.lines.is_empty()) else {
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: Score::Loss(0),
+                depth: 0,
+                nodes,
+            };
+        };
+        let pick = match skill::plan(self.opts.skill) {
+            Some(plan) => {
+                let scores: Vec<i32> = done.lines.iter().map(|l| l.score).collect();
+                skill::choose(&scores, &plan, self.opts.seed, job.root.key())
+            }
+            None => 0,
+        };
+        let line = &done.lines[pick];
+        SearchResult {
+            best: line.pv.first().copied(),
+            ponder: line.pv.get(1).copied(),
+            score: Score::from_value(line.score),
+            depth: done.depth,
+            nodes,
+        }
+    }
+
+    /// The search job for `limits` under the current options and game.
+    fn job(&self, limits: &SearchLimits) -> Job {
+        let plan = skill::plan(self.opts.skill);
+        let mut limits = limits.clone();
+        let unbounded = limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.clock.is_none();
+        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut lines = self.opts.multipv;
+        match plan {
+            Some(p) => {
+                max_depth = max_depth.min(p.depth);
+                limits.nodes = Some(limits.nodes.map_or(p.nodes, |n| n.min(p.nodes)));
+                lines = lines.max(p.lines);
+            }
+            None if unbounded => limits.infinite = true,
+            None => {}
+        }
+        Job {
+            root: *self.game.position(),
+            counters: self.game.counters(),
+            keys: self.game.repetition_keys().to_vec(),
+            draw: self.opts.draw,
+            limits,
+            lines,
+            report_lines: self.opts.multipv,
+            max_depth,
+            threads: self.opts.threads,
+        }
+    }
+}
+
+fn sanitize(mut opts: EngineOptions) -> EngineOptions {
+    opts.threads = opts.threads.clamp(1, 256);
+    opts.hash_mb = opts.hash_mb.clamp(1, 1 << 16);
+    opts.skill = opts.skill.clamp(1, 5);
+    opts.multipv = opts.multipv.clamp(1, 256);
+    opts
+}

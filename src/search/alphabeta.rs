@@ -1,0 +1,368 @@
+//! Principal-variation search and quiescence, for one thread.
+//!
+//! Choices for draughts, each deliberate:
+//! - **No null move.** Zugzwang is common in draughts (a side often must weaken itself), so the
+//!   null-move assumption "passing is never better than moving" is false and would prune real
+//!   wins; the engine never passes.
+//! - **Late-move reductions** only for quiet moves late in the ordering (4th move on, 6th at PV
+//!   nodes) at depth ≥ 3, never for the table move, captures, promotions or killers, never for a
+//!   move that offers the opponent a capture (sacrifices start the shots of draughts), and never
+//!   when the mover is under a capture threat. A reduced move that beats alpha is searched again
+//!   at full depth, so a reduction can delay but not hide a line.
+//! - **Single-reply extension:** a node with one legal move (usually a forced capture) is
+//!   searched one ply deeper, bounded by twice the iteration depth.
+//! - **Quiescence** ([`Worker::qsearch`]): captures are compulsory, so a position with a capture
+//!   is never quiet and is always resolved, without stand-pat. In a quiet position the side to
+//!   move may stand pat, except at the first quiet node of a quiescence line when the opponent
+//!   threatens a capture: there every quiet move is tried once (one ply), each again resolved.
+//! - **Draw rules** at every interior node: the variant's counters ([`Counters`], copied per
+//!   node) and repetition against a key stack cut at irreversible plies (a repetition inside
+//!   the tree scores as a draw). The transposition key includes the plies left on the counters,
+//!   so a position close to a counter draw never borrows a score from one far from it.
+//! - Mate-distance pruning; win/loss scores count plies from the root.
+
+use crate::eval;
+use crate::game::Counters;
+use crate::movegen;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+use super::ordering::pick;
+use super::smp::{Shared, Worker};
+use super::tt::Bound;
+use super::{INFINITE, MAX_PLY, WIN, WIN_BOUND};
+
+/// Nodes between two looks at the stop flag, the node budget and the clock.
+pub const POLL_INTERVAL: u64 = 1024;
+
+/// Quiet moves remembered per node for history penalties.
+const MAX_QUIETS: usize = 64;
+
+/// The position of a node with what the draw rules need.
+#[derive(Clone, Copy)]
+pub struct Node {
+    /// The position.
+    pub pos: Position,
+    /// Its draw counters.
+    pub counters: Counters,
+    /// Index into the key stack where the current repetition chain starts.
+    pub rep_start: usize,
+}
+
+/// The static evaluation used at leaves: known-drawn material is pulled towards 0.
+#[inline]
+pub fn leaf_eval(pos: &Position) -> i32 {
+    let v = eval::evaluate(pos);
+    if eval::drawish(pos) {
+        v / 8
+    } else {
+        v
+    }
+}
+
+/// True when the side not to move could capture if it were its turn.
+#[inline]
+fn threatened(pos: &Position) -> bool {
+    movegen::has_capture(&pos.with_side(!pos.side()))
+}
+
+impl Worker<'_> {
+    /// Counts a node and, every [`POLL_INTERVAL`] nodes, checks the limits.
+    #[inline]
+    pub fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+    }
+
+    /// The transposition key of a node: the position key mixed with the counters' plies left.
+    #[inline]
+    pub fn tt_key(&self, node: &Node) -> u64 {
+        let key = node.pos.key();
+        match node.counters.plies_left(self.rules, &self.shared.job.draw) {
+            Some(n) => key ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            None => key,
+        }
+    }
+
+    /// True when the draw rules end the game at this (non-root) node.
+    fn is_rule_draw(&self, node: &Node) -> bool {
+        let sw = &self.shared.job.draw;
+        if node.counters.is_draw(self.rules, sw) {
+            return true;
+        }
+        if !sw.repetition {
+            return false;
+        }
+        let n = self.keys.len();
+        let key = self.keys[n - 1];
+        let mut i = n - 1;
+        while i >= node.rep_start + 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The child node after `mv`, its key pushed on the repetition stack (pop it afterwards).
+    #[inline]
+    pub fn enter(&mut self, node: &Node, mv: &Move) -> Node {
+        let pos = node.pos.play(mv);
+        let counters = node.counters.after(&node.pos, mv, &pos);
+        self.keys.push(pos.key());
+        let rep_start = if counters.is_irreversible_reset() {
+            self.keys.len() - 1
+        } else {
+            node.rep_start
+        };
+        Node {
+            pos,
+            counters,
+            rep_start,
+        }
+    }
+
+    /// Copies the child's PV behind `mv` into the PV of `ply`.
+    #[inline]
+    pub fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.pv_len[ply + 1];
+        head[ply][0] = mv;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// Negamax with alpha-beta, PVS, LMR and the table; `depth` in plies, `ply` from the root.
+    #[allow(clippy::too_many_arguments)]
+    pub fn negamax(
+        &mut self,
+        node: &Node,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if depth <= 0 {
+            self.leaf_plies += ply as u64;
+            self.leaves += 1;
+            return self.qsearch(&node.pos, alpha, beta, ply, true);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_rule_draw(node) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return leaf_eval(&node.pos);
+        }
+        alpha = alpha.max(-(WIN - ply as i32));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.tt_key(node);
+        let entry = self.shared.tt.probe(key, ply);
+        if let Some(e) = entry {
+            if !pv_node && e.depth as i32 >= depth && tt_cutoff(e.bound, e.score, alpha, beta) {
+                return e.score;
+            }
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(&node.pos, &mut moves);
+        if moves.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        let ext = (moves.len() == 1 && ply < 2 * self.root_depth as usize) as i32;
+        let tt_move = entry
+            .and_then(|e| e.mv)
+            .filter(|&i| (i as usize) < moves.len());
+        let mut order = self.take_order(ply);
+        for (i, mv) in moves.iter().enumerate() {
+            let s = self
+                .tables
+                .score(&node.pos, mv, ply, tt_move == Some(i as u8));
+            order.push((s, i as u16));
+        }
+        let may_reduce = depth >= 3 && !pv_node && !threatened(&node.pos);
+        let may_reduce_pv = depth >= 3 && pv_node && !threatened(&node.pos);
+        let alpha0 = alpha;
+        let mut best = -INFINITE;
+        let mut best_idx = None;
+        let mut quiets = [Move::default(); MAX_QUIETS];
+        let mut n_quiets = 0;
+        for n in 0..order.len() {
+            let idx = pick(&mut order, n);
+            let mv = moves[idx];
+            let late = order[n].0 < super::ordering::KILLER_FLOOR;
+            let child = self.enter(node, &mv);
+            let new_depth = depth - 1 + ext;
+            let score = if n == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
+            } else {
+                let reducible = late
+                    && ((may_reduce && n >= 3) || (may_reduce_pv && n >= 5))
+                    && !movegen::has_capture(&child.pos);
+                let r = if reducible {
+                    1 + (depth >= 6 && n >= 8) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                self.put_order(ply, order);
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_idx = Some(idx);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if !mv.is_capture() {
+                            self.tables.reward(
+                                node.pos.side(),
+                                &mv,
+                                &quiets[..n_quiets],
+                                ply,
+                                depth,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if !mv.is_capture() && n_quiets < MAX_QUIETS {
+                quiets[n_quiets] = mv;
+                n_quiets += 1;
+            }
+        }
+        self.put_order(ply, order);
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_idx.filter(|&i| i < 255).map(|i| i as u8);
+        self.shared
+            .tt
+            .store(key, ply, best, 0, mv, depth.min(255) as u8, bound);
+        best
+    }
+
+    /// Quiescence: resolves captures; one quiet ply against a capture threat when `threat_ok`.
+    pub fn qsearch(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        threat_ok: bool,
+    ) -> i32 {
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return leaf_eval(pos);
+        }
+        let must_capture = movegen::has_capture(pos);
+        let mut best = -INFINITE;
+        let mut extend = false;
+        if !must_capture {
+            let stand = leaf_eval(pos);
+            if threat_ok && threatened(pos) {
+                extend = true;
+            } else {
+                return stand;
+            }
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(pos, &mut moves);
+        if moves.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        let mut order = self.take_order(ply);
+        for (i, mv) in moves.iter().enumerate() {
+            order.push((self.tables.score(pos, mv, ply, false), i as u16));
+        }
+        let next_threat_ok = threat_ok && !extend;
+        for n in 0..order.len() {
+            let idx = pick(&mut order, n);
+            let child = pos.play(&moves[idx]);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, next_threat_ok);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.put_order(ply, order);
+        best
+    }
+
+    fn take_order(&mut self, ply: usize) -> Vec<(i32, u16)> {
+        let mut v = std::mem::take(&mut self.order[ply]);
+        v.clear();
+        v
+    }
+
+    fn put_order(&mut self, ply: usize, v: Vec<(i32, u16)>) {
+        self.order[ply] = v;
+    }
+
+    /// Checks the stop flag, the node budget and the clock.
+    fn poll(&mut self) {
+        let shared: &Shared = self.shared;
+        shared.add_nodes(POLL_INTERVAL);
+        if !self.may_stop {
+            return;
+        }
+        if shared.should_stop() {
+            self.stopped = true;
+        }
+    }
+}
+
+/// Whether a stored bound decides the node for the window (alpha, beta).
+#[inline]
+fn tt_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    }
+}
+
+/// Whether `v` is a win or loss score.
+#[inline]
+pub fn is_decisive(v: i32) -> bool {
+    v.abs() >= WIN_BOUND
+}
