@@ -6,8 +6,8 @@ mod movetext;
 pub use fen::FenError;
 pub use movetext::{explain_illegal, parse_move, MoveError};
 
-use crate::moves::Move;
 use crate::movegen;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::types::Square;
 
