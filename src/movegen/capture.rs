@@ -22,8 +22,6 @@ pub(crate) trait Sink {
     /// Undoes the last `enter`.
     #[inline]
     fn leave(&mut self) {}
-    /// True once at least one sequence was emitted.
-    fn found_any(&self) -> bool;
 }
 
 /// The directions in which men of `me` capture under `rules`.

@@ -3,6 +3,10 @@
 //! Captures are compulsory: when one exists only captures are generated, filtered by the
 //! variant's precedence (king priority or majority). The legal list holds each distinct move
 //! (origin, destination, captured set) once; [`generate_paths`] keeps every capture path.
+//!
+//! Every entry point first takes a [`Node`] snapshot (the side's men and kings, the enemy, the
+//! empty squares, the rule tables) and finds set-wise which pieces can capture at all; only
+//! those are searched, and [`count_moves`] counts without building a list where it can.
 
 mod capture;
 mod quiet;
@@ -13,23 +17,95 @@ use capture::{king_jumps, man_jumps, Ctx, Sink};
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::Precedence;
-use crate::types::{Bitboard, Square};
+use crate::rules::{Dir, Geometry, Precedence, RuleSet};
+use crate::types::{Bitboard, Color, Square};
+
+/// What every part of the generator reads from a position, computed once per call.
+pub(crate) struct Node {
+    pub g: &'static Geometry,
+    pub rules: &'static RuleSet,
+    pub me: Color,
+    pub men: Bitboard,
+    pub kings: Bitboard,
+    pub enemy: Bitboard,
+    pub empty: Bitboard,
+    /// The directions in which the side's men capture.
+    pub man_dirs: &'static [Dir],
+}
+
+impl Node {
+    #[inline(always)]
+    fn new(pos: &Position) -> Node {
+        let rules = pos.rules();
+        let me = pos.side();
+        Node {
+            g: rules.geometry(),
+            rules,
+            me,
+            men: pos.men(me),
+            kings: pos.kings(me),
+            enemy: pos.pieces(!me),
+            empty: pos.empty(),
+            man_dirs: capture::man_capture_dirs(rules, me),
+        }
+    }
+
+    /// The men that can start a capture.
+    #[inline(always)]
+    fn man_jumpers(&self) -> Bitboard {
+        capture::men_that_jump(self.g, self.man_dirs, self.men, self.enemy, self.empty)
+    }
+
+    /// The kings that can start a capture.
+    #[inline(always)]
+    fn king_jumpers(&self) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for k in self.kings {
+            if capture::king_can_jump(self.g, self.rules, k, self.enemy, self.empty) {
+                out |= Bitboard::from_square(k);
+            }
+        }
+        out
+    }
+
+    /// The pieces that can start a capture, men and kings; both empty when none can.
+    #[inline(always)]
+    fn jumpers(&self) -> (Bitboard, Bitboard) {
+        let kings = if self.kings.any() {
+            self.king_jumpers()
+        } else {
+            Bitboard::EMPTY
+        };
+        (self.man_jumpers(), kings)
+    }
+}
 
 /// Fills `list` with the legal moves of `pos`, each distinct move once.
 pub fn generate(pos: &Position, list: &mut MoveList) {
-    list.clear();
-    if !generate_captures(pos, list, true) {
-        quiet::generate(pos, list);
-    }
+    fill(pos, list, true);
 }
 
 /// Fills `list` with the legal moves, counting every capture path separately (moves with the
 /// same origin, destination and captured set may appear more than once).
 pub fn generate_paths(pos: &Position, list: &mut MoveList) {
+    fill(pos, list, false);
+}
+
+#[inline(always)]
+fn fill(pos: &Position, list: &mut MoveList, dedup: bool) {
     list.clear();
-    if !generate_captures(pos, list, false) {
-        quiet::generate(pos, list);
+    let node = Node::new(pos);
+    let (men, kings) = node.jumpers();
+    if men.any() || kings.any() {
+        let mut sink = ListSink {
+            list,
+            dedup,
+            majority: node.rules.precedence == Precedence::Majority,
+            best: 0,
+        };
+        search_captures(&node, men, kings, &mut sink);
+    } else {
+        quiet::generate(&node, list);
     }
 }
 
@@ -41,30 +117,29 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 }
 
 /// The number of legal moves (distinct, or paths when `paths`), without building quiet moves.
+#[inline]
 pub fn count_moves(pos: &Position, paths: bool) -> u64 {
-    if has_capture(pos) {
-        let mut list = MoveList::new();
-        generate_captures(pos, &mut list, !paths);
-        list.len() as u64
+    let node = Node::new(pos);
+    let (men, kings) = node.jumpers();
+    if men.any() || kings.any() {
+        let mut sink = CountSink {
+            count: 0,
+            dedup: !paths,
+            majority: node.rules.precedence == Precedence::Majority,
+            best: 0,
+            seen: MoveList::new(),
+        };
+        search_captures(&node, men, kings, &mut sink);
+        sink.count
     } else {
-        quiet::count(pos)
+        quiet::count(&node)
     }
 }
 
 /// True when the side to move has a capture (and so must capture).
 pub fn has_capture(pos: &Position) -> bool {
-    let g = pos.geometry();
-    let rules = pos.rules();
-    let me = pos.side();
-    let enemy = pos.pieces(!me);
-    let empty = pos.empty();
-    let dirs = capture::man_capture_dirs(rules, me);
-    if capture::men_that_jump(g, dirs, pos.men(me), enemy, empty).any() {
-        return true;
-    }
-    pos.kings(me)
-        .iter()
-        .any(|k| capture::king_can_jump(g, rules, k, enemy, empty))
+    let node = Node::new(pos);
+    node.man_jumpers().any() || (node.kings.any() && node.king_jumpers().any())
 }
 
 /// Collects sequences into a move list, applying dedup and the majority rule.
@@ -94,61 +169,81 @@ impl Sink for ListSink<'_> {
             promotes,
             captured,
         };
+        // one capture is one path: only sequences of two or more captures can repeat a move
         if self.dedup && n >= 2 && self.list.iter().any(|m| *m == mv) {
             return;
         }
         self.list.push(mv);
     }
+}
 
-    fn found_any(&self) -> bool {
-        !self.list.is_empty()
+/// Counts sequences as [`ListSink`] would list them, remembering only multi-capture moves.
+struct CountSink {
+    count: u64,
+    dedup: bool,
+    majority: bool,
+    best: u32,
+    /// The moves of two or more captures counted so far (when deduplicating).
+    seen: MoveList,
+}
+
+impl Sink for CountSink {
+    #[inline]
+    fn emit(&mut self, from: Square, to: Square, captured: Bitboard, promotes: bool) {
+        let n = captured.count();
+        if self.majority {
+            if n < self.best {
+                return;
+            }
+            if n > self.best {
+                self.best = n;
+                self.count = 0;
+                self.seen.clear();
+            }
+        }
+        if self.dedup && n >= 2 {
+            let mv = Move {
+                from,
+                to,
+                promotes,
+                captured,
+            };
+            if self.seen.iter().any(|m| *m == mv) {
+                return;
+            }
+            self.seen.push(mv);
+        }
+        self.count += 1;
     }
 }
 
-/// Runs the capture search of every piece of the side to move into `sink`, kings first.
-fn search_captures<S: Sink>(pos: &Position, sink: &mut S) {
-    let me = pos.side();
-    let rules = pos.rules();
-    let g = pos.geometry();
+/// Runs the capture search of the pieces that can capture (`men`, `kings`) into `sink`, kings
+/// first, each in square order.
+#[inline(always)]
+fn search_captures<S: Sink>(node: &Node, men: Bitboard, kings: Bitboard, sink: &mut S) {
+    let g = node.g;
     let mut ctx = Ctx {
         g,
-        rules,
-        man_dirs: capture::man_capture_dirs(rules, me),
-        promotion: g.promotion[me.index()],
-        enemy: pos.pieces(!me),
-        empty: pos.empty(),
+        rules: node.rules,
+        man_dirs: node.man_dirs,
+        promotion: g.promotion[node.me.index()],
+        enemy: node.enemy,
+        empty: node.empty,
         from: Square(0),
     };
-    let base_empty = ctx.empty;
-    for k in pos.kings(me) {
+    for k in kings {
         ctx.from = k;
-        ctx.empty = base_empty | Bitboard::from_square(k);
+        ctx.empty = node.empty | Bitboard::from_square(k);
         king_jumps(&ctx, k, Bitboard::EMPTY, None, true, false, sink);
     }
-    if rules.precedence == Precedence::KingPriority && sink.found_any() {
+    if node.rules.precedence == Precedence::KingPriority && kings.any() {
         return; // Czech čl. 4.14: if a king can capture, only king captures are legal
     }
-    let jumpers = capture::men_that_jump(g, ctx.man_dirs, pos.men(me), ctx.enemy, base_empty);
-    for m in jumpers {
+    for m in men {
         ctx.from = m;
-        ctx.empty = base_empty | Bitboard::from_square(m);
+        ctx.empty = node.empty | Bitboard::from_square(m);
         man_jumps(&ctx, m, Bitboard::EMPTY, sink);
     }
-}
-
-/// Generates the legal captures into `list`; returns false (and leaves it empty) if none.
-fn generate_captures(pos: &Position, list: &mut MoveList, dedup: bool) -> bool {
-    if !has_capture(pos) {
-        return false;
-    }
-    let mut sink = ListSink {
-        list,
-        dedup,
-        majority: pos.rules().precedence == Precedence::Majority,
-        best: 0,
-    };
-    search_captures(pos, &mut sink);
-    true
 }
 
 /// A legal capture with the squares it lands on, for display and `perft --paths`.
@@ -185,21 +280,17 @@ impl Sink for PathSink {
     fn leave(&mut self) {
         self.stack.pop();
     }
-    fn found_any(&self) -> bool {
-        !self.out.is_empty()
-    }
 }
 
 /// Every legal capture path of `pos` (empty when there is no capture).
 pub fn capture_paths(pos: &Position) -> Vec<CapturePath> {
-    if !has_capture(pos) {
-        return Vec::new();
-    }
+    let node = Node::new(pos);
+    let (men, kings) = node.jumpers();
     let mut sink = PathSink {
         stack: Vec::new(),
         out: Vec::new(),
     };
-    search_captures(pos, &mut sink);
+    search_captures(&node, men, kings, &mut sink);
     if pos.rules().precedence == Precedence::Majority {
         let best = sink.out.iter().map(|p| p.mv.captured.count()).max();
         sink.out.retain(|p| Some(p.mv.captured.count()) == best);

@@ -1,19 +1,19 @@
 //! Quiet (non-capturing) moves: man steps and king slides.
 
+use super::Node;
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
 use crate::rules::{Dir, Geometry};
 use crate::types::{Bitboard, Square};
 
 /// Appends every quiet move of the side to move.
-pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
-    let g = pos.geometry();
-    let me = pos.side();
-    let empty = pos.empty();
+pub(crate) fn generate(node: &Node, list: &mut MoveList) {
+    let g = node.g;
+    let me = node.me;
+    let empty = node.empty;
     let promotion = g.promotion[me.index()];
     for dir in Dir::forward(me) {
         let delta = g.delta[dir as usize];
-        for to in g.step(pos.men(me), dir) & empty {
+        for to in g.advance(node.men, dir) & empty {
             let from = Square((to.0 as i8 - delta) as u8);
             list.push(Move {
                 from,
@@ -23,8 +23,8 @@ pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
             });
         }
     }
-    let flying = pos.rules().flying_kings;
-    for from in pos.kings(me) {
+    let flying = node.rules.flying_kings;
+    for from in node.kings {
         for dir in Dir::ALL {
             let mut open = king_slide(g, flying, from, dir, empty);
             while open.any() {
@@ -57,15 +57,15 @@ fn king_slide(g: &Geometry, flying: bool, from: Square, dir: Dir, empty: Bitboar
 }
 
 /// The number of quiet moves of the side to move, without building them.
-pub(crate) fn count(pos: &Position) -> u64 {
-    let g = pos.geometry();
-    let me = pos.side();
-    let empty = pos.empty();
-    let men = pos.men(me);
+pub(crate) fn count(node: &Node) -> u64 {
+    let g = node.g;
+    let me = node.me;
+    let empty = node.empty;
+    let men = node.men;
     let [a, b] = Dir::forward(me);
     let mut n = ((g.advance(men, a) & empty).count() + (g.advance(men, b) & empty).count()) as u64;
-    let flying = pos.rules().flying_kings;
-    for from in pos.kings(me) {
+    let flying = node.rules.flying_kings;
+    for from in node.kings {
         for dir in Dir::ALL {
             n += king_slide(g, flying, from, dir, empty).count() as u64;
         }
