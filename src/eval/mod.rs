@@ -61,6 +61,9 @@ impl Acc {
 }
 
 /// The static evaluation of `pos` from the side to move, in centi-men; `|v| <= EVAL_MAX`.
+///
+/// Drawish material ([`drawish`]) is already pulled towards 0 here (divided by
+/// `WEIGHTS.drawish_divisor`); callers need not scale it again.
 pub fn evaluate(pos: &Position) -> Value {
     evaluate_with(pos, &WEIGHTS)
 }
