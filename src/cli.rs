@@ -10,6 +10,7 @@ use dama::{notation, Position, Variant};
 
 mod search;
 mod egtb;
+mod hub;
 mod matchcmd;
 
 /// dama: a draughts engine (Czech draughts by default).
@@ -53,6 +54,8 @@ enum Command {
     Bench(search::BenchArgs),
     /// Let the engine play a game against itself, showing the board after each move.
     Selfplay(search::SelfplayArgs),
+    /// Speak the Hub protocol on standard input/output (for GUIs, pydraughts, lidraughts-bot).
+    Hub,
 }
 
 /// Parses the arguments and runs the command.
@@ -72,7 +75,8 @@ pub fn run() -> Result<()> {
         Some(Command::Analyze(a)) => search::analyze(a),
         Some(Command::Bench(a)) => search::bench(a),
         Some(Command::Selfplay(a)) => search::selfplay(a),
-        None => Err(anyhow!("no command given; try 'dama --help'")),
+        Some(Command::Hub) => hub::run(),
+        None => hub::run_if_first_line_is_hub(),
     }
 }
 

@@ -1,10 +1,24 @@
 //! The Hub protocol (version 2, as spoken by Scan): the text front end that GUIs, bots and match
 //! runners use (`dama hub`).
 //!
-//! [`command`] reads lines into typed commands, [`reply`] writes the engine's lines and
+//! [`run`] speaks the protocol over any pair of streams. [`command`] reads lines into typed
+//! commands, [`reply`] writes the engine's lines, [`params`] holds the parameters and
 //! [`numbering`] converts positions and moves between dama and the numbering of the client.
 //! Nothing here prints outside the writer it is given, and nothing exits the process.
+//!
+//! ```
+//! use std::io::Cursor;
+//! let mut out = Vec::new();
+//! dama::protocol::run(Cursor::new("hub\ninit\nping\nquit\n"), &mut out).unwrap();
+//! let text = String::from_utf8(out).unwrap();
+//! assert!(text.starts_with("id name=dama"));
+//! assert!(text.ends_with("wait\nready\npong\n"));
+//! ```
 
 pub mod command;
 pub mod numbering;
+pub mod params;
 pub mod reply;
+mod session;
+
+pub use session::run;

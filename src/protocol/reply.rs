@@ -6,6 +6,14 @@
 //! replaced by `'`. The engine never writes a bare flag, because pydraughts cannot read one.
 
 use super::command::is_name;
+use super::numbering::Convention;
+use crate::search::{Score, SearchInfo};
+
+/// Evaluations are shown below Scan's bitbase band (80-90 men) and win band (above 90), so that
+/// no client reads an evaluation as a win: at most this many hundredths of a man.
+const MAX_EVAL_SHOWN: i64 = 7999;
+/// Longest win or loss distance shown, so that the score stays above 90 men.
+const MAX_WIN_PLIES: i64 = 999;
 
 /// A value as it is written in a line: bare if it is a name, quoted otherwise.
 pub fn value(v: &str) -> String {
@@ -49,6 +57,43 @@ pub fn id() -> String {
     )
 }
 
+/// Hundredths as a decimal with two places (`-0.05`, `1.20`), exactly.
+fn hundredths(v: i64) -> String {
+    let sign = if v < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", v.abs() / 100, v.abs() % 100)
+}
+
+/// A score in men from the side to move, in Scan's encoding: an evaluation as `0.35`, a win
+/// in `n` plies as `100 - n/100` (`99.97`), a loss as its negative.
+pub fn score(s: Score) -> String {
+    match s {
+        Score::Cp(v) => hundredths((v as i64).clamp(-MAX_EVAL_SHOWN, MAX_EVAL_SHOWN)),
+        Score::Win(n) => hundredths(10000 - (n as i64).min(MAX_WIN_PLIES)),
+        Score::Loss(n) => hundredths(-(10000 - (n as i64).min(MAX_WIN_PLIES))),
+    }
+}
+
+/// `info depth=… mean-depth=… score=… nodes=… time=… nps=… pv="…"` in Scan's order, pv always
+/// quoted, time in seconds, nps in millions; `multipv=<k>` is appended when several lines are
+/// reported.
+pub fn info(info: &SearchInfo, conv: &Convention, show_multipv: bool) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|m| conv.format_move(m)).collect();
+    let mut s = format!(
+        "info depth={} mean-depth={:.1} score={} nodes={} time={:.3} nps={:.2} pv={}",
+        info.depth,
+        info.mean_depth,
+        score(info.score),
+        info.nodes,
+        info.time.as_secs_f64(),
+        info.nps / 1e6,
+        quoted(&pv.join(" "))
+    );
+    if show_multipv {
+        s.push_str(&format!(" multipv={}", info.multipv));
+    }
+    s
+}
+
 /// `done move=<move> [ponder=<move>]`, `move=` first; a bare `done` when there is no move.
 pub fn done(best: Option<&str>, ponder: Option<&str>) -> String {
     let mut s = String::from("done");
@@ -83,6 +128,51 @@ mod tests {
             error("pos: 'x' is \"odd\""),
             "error message=\"pos: 'x' is 'odd'\""
         );
+    }
+
+    #[test]
+    fn scores_use_scan_encoding() {
+        assert_eq!(score(Score::Cp(12)), "0.12");
+        assert_eq!(score(Score::Cp(-5)), "-0.05");
+        assert_eq!(score(Score::Cp(0)), "0.00");
+        assert_eq!(score(Score::Cp(-250)), "-2.50");
+        assert_eq!(score(Score::Win(3)), "99.97");
+        assert_eq!(score(Score::Loss(12)), "-99.88");
+        assert_eq!(score(Score::Win(5000)), "90.01");
+        assert_eq!(score(Score::Cp(9500)), "79.99");
+    }
+
+    #[test]
+    fn info_lines_follow_scan_order() {
+        use crate::rules::Variant;
+        use crate::{movegen, Position};
+        use std::time::Duration;
+        let v = Variant::Russian;
+        let conv = Convention::new(v, super::super::numbering::Numbering::Pydraughts);
+        let start = Position::start(v);
+        let m1 = movegen::legal_moves(&start)[0];
+        let m2 = movegen::legal_moves(&start.play(&m1))[0];
+        let i = SearchInfo {
+            depth: 7,
+            mean_depth: 6.84,
+            seldepth: 12,
+            score: Score::Cp(-31),
+            nodes: 123456,
+            time: Duration::from_millis(1500),
+            nps: 82304.0,
+            pv: vec![m1, m2],
+            multipv: 2,
+        };
+        let pv = format!("{} {}", conv.format_move(&m1), conv.format_move(&m2));
+        assert_eq!(
+            info(&i, &conv, false),
+            format!(
+                "info depth=7 mean-depth=6.8 score=-0.31 nodes=123456 time=1.500 nps=0.08 pv=\"{pv}\""
+            )
+        );
+        assert!(info(&i, &conv, true).ends_with(&format!("pv=\"{pv}\" multipv=2")));
+        let one = SearchInfo { pv: vec![m1], ..i };
+        assert!(info(&one, &conv, false).ends_with(&format!("pv=\"{}\"", conv.format_move(&m1))));
     }
 
     #[test]

@@ -1,0 +1,30 @@
+//! `dama hub`, and plain `dama` when the first line it reads is `hub`.
+
+use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
+
+use anyhow::{anyhow, Result};
+
+/// Speaks the Hub protocol on standard input and output until `quit` or end of input.
+pub fn run() -> Result<()> {
+    dama::protocol::run(BufReader::new(io::stdin()), io::stdout())?;
+    Ok(())
+}
+
+/// No subcommand: enters the Hub protocol if the first line read is `hub` (that line is then
+/// answered as the protocol's first command).
+pub fn run_if_first_line_is_hub() -> Result<()> {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("dama: type 'hub' for the Hub protocol, or run 'dama --help'");
+    }
+    let mut first = String::new();
+    stdin.lock().read_line(&mut first)?;
+    if first.split_whitespace().next() != Some("hub") {
+        return Err(anyhow!(
+            "no command given and the first line read is not 'hub'; try 'dama --help'"
+        ));
+    }
+    let input = BufReader::new(Cursor::new(first.into_bytes()).chain(io::stdin()));
+    dama::protocol::run(input, io::stdout())?;
+    Ok(())
+}

@@ -1,0 +1,291 @@
+//! The engine parameters announced by `hub` and changed by `set-param`.
+//!
+//! | name | type | default | effect |
+//! |---|---|---|---|
+//! | `variant` | enum (every implemented variant) | `czech` | the rules played; resets the position |
+//! | `numbering` | enum `pydraughts dama pydraughts-0.5` | `pydraughts` | 8×8 square numbering of positions and moves ([`Numbering`]) |
+//! | `threads` | int 1-256 | 1 | search threads |
+//! | `hash` | int 1-65536 | 64 | transposition table size in MiB |
+//! | `skill` | int 1-5 | 5 | playing strength (5 = full) |
+//! | `multipv` | int 1-256 | 1 | principal variations reported in `info` lines |
+//! | `seed` | int 0-4294967295 | 0 | seed of the weaker skill levels' choices |
+//! | `draw-repetition` | bool | true | draw by repetition |
+//! | `draw-no-progress` | bool | true | draw by the no-progress (move-count) rule |
+//! | `draw-endgame` | bool | true | the small-material endgame counters (Czech) |
+//! | `ponder` | bool | false | stored for GUIs that ask whether to ponder; `go ponder` works either way |
+//! | `book` | bool | false | stored only: dama has no opening book yet |
+//! | `book-ply` | int 0-20 | 4 | stored only (opening book) |
+//! | `book-margin` | int 0-100 | 4 | stored only (opening book) |
+//! | `bitbases` | string | `""` | stored only: endgame bitbases are not loaded by the protocol yet |
+//!
+//! `tt-size` (Scan's form: log2 of the number of 16-byte table entries, 16-30) is accepted and
+//! sets `hash`. Unknown names are ignored silently, as the protocol asks (clients send things
+//! like `initial-time` and `bb-size` to every engine).
+
+use super::numbering::{Convention, Numbering};
+use super::reply;
+use crate::engine::EngineOptions;
+use crate::rules::Variant;
+
+/// Every value a client can set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// What the engine itself uses.
+    pub engine: EngineOptions,
+    /// The client's 8×8 numbering.
+    pub numbering: Numbering,
+    /// Whether the GUI should ponder (stored only).
+    pub ponder: bool,
+    /// Opening book switch (stored only).
+    pub book: bool,
+    /// Opening book depth in plies (stored only).
+    pub book_ply: u32,
+    /// Opening book score margin (stored only).
+    pub book_margin: u32,
+    /// Endgame bitbase directory (stored only).
+    pub bitbases: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            engine: EngineOptions::default(),
+            numbering: Numbering::default(),
+            ponder: false,
+            book: false,
+            book_ply: 4,
+            book_margin: 4,
+            bitbases: String::new(),
+        }
+    }
+}
+
+/// What a successful `set-param` changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// An engine option: the engine must get the new [`EngineOptions`].
+    Engine,
+    /// Something the front end keeps (numbering, stored values) or an ignored name.
+    FrontEnd,
+}
+
+fn parse_bool(name: &str, value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" | "on" => Ok(true),
+        "false" | "0" | "no" | "off" => Ok(false),
+        _ => Err(format!("{name} must be true or false, not '{value}'")),
+    }
+}
+
+fn parse_int(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String> {
+    match value.trim().parse::<u64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "{name} must be an integer from {min} to {max}, not '{value}'"
+        )),
+    }
+}
+
+/// Ranges of the integer parameters: (name, min, max).
+const INTS: [(&str, u64, u64); 7] = [
+    ("threads", 1, 256),
+    ("hash", 1, 65536),
+    ("skill", 1, 5),
+    ("multipv", 1, 256),
+    ("seed", 0, u32::MAX as u64),
+    ("book-ply", 0, 20),
+    ("book-margin", 0, 100),
+];
+
+fn int_range(name: &str) -> (u64, u64) {
+    INTS.iter()
+        .find(|(n, _, _)| *n == name)
+        .map_or((0, u64::MAX), |&(_, lo, hi)| (lo, hi))
+}
+
+impl Settings {
+    /// The numbering convention for the current variant.
+    pub fn convention(&self) -> Convention {
+        Convention::new(self.engine.variant, self.numbering)
+    }
+
+    /// Sets parameter `name` to `value`. A bad value changes nothing and gives a message naming
+    /// the parameter and the allowed values.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Change, String> {
+        let int = |n: &str| {
+            let (lo, hi) = int_range(n);
+            parse_int(n, value, lo, hi)
+        };
+        let e = &mut self.engine;
+        match name {
+            "variant" => {
+                e.variant = Variant::from_name(value).ok_or_else(|| {
+                    format!("variant must be one of {}, not '{value}'", Variant::names())
+                })?
+            }
+            "threads" => e.threads = int(name)? as usize,
+            "hash" => e.hash_mb = int(name)? as usize,
+            "tt-size" => e.hash_mb = 1 << (parse_int(name, value, 16, 30)? - 16),
+            "skill" => e.skill = int(name)? as u8,
+            "multipv" => e.multipv = int(name)? as usize,
+            "seed" => e.seed = int(name)?,
+            "draw-repetition" => e.draw.repetition = parse_bool(name, value)?,
+            "draw-no-progress" => e.draw.no_progress = parse_bool(name, value)?,
+            "draw-endgame" => e.draw.endgame = parse_bool(name, value)?,
+            _ => return self.set_front_end(name, value),
+        }
+        Ok(Change::Engine)
+    }
+
+    fn set_front_end(&mut self, name: &str, value: &str) -> Result<Change, String> {
+        match name {
+            "numbering" => {
+                self.numbering = Numbering::from_name(value).ok_or_else(|| {
+                    let names: Vec<&str> = Numbering::ALL.iter().map(|n| n.name()).collect();
+                    format!(
+                        "numbering must be one of {}, not '{value}'",
+                        names.join(" ")
+                    )
+                })?
+            }
+            "ponder" => self.ponder = parse_bool(name, value)?,
+            "book" => self.book = parse_bool(name, value)?,
+            "book-ply" => self.book_ply = parse_int(name, value, 0, 20)? as u32,
+            "book-margin" => self.book_margin = parse_int(name, value, 0, 100)? as u32,
+            "bitbases" => self.bitbases = value.to_string(),
+            _ => {}
+        }
+        Ok(Change::FrontEnd)
+    }
+
+    /// The `param` lines announcing every parameter with its current value.
+    pub fn param_lines(&self) -> Vec<String> {
+        let e = &self.engine;
+        let numberings: Vec<&str> = Numbering::ALL.iter().map(|n| n.name()).collect();
+        let mut lines = vec![
+            enum_line("variant", e.variant.name(), &Variant::names()),
+            enum_line("numbering", self.numbering.name(), &numberings.join(" ")),
+        ];
+        let ints: [(&str, u64); 7] = [
+            ("threads", e.threads as u64),
+            ("hash", e.hash_mb as u64),
+            ("skill", e.skill as u64),
+            ("multipv", e.multipv as u64),
+            ("seed", e.seed),
+            ("book-ply", self.book_ply as u64),
+            ("book-margin", self.book_margin as u64),
+        ];
+        for (name, v) in ints {
+            let (lo, hi) = int_range(name);
+            lines.push(format!(
+                "param {} {} type=int min={lo} max={hi}",
+                reply::pair("name", name),
+                reply::pair("value", &v.to_string())
+            ));
+        }
+        for (name, v) in [
+            ("draw-repetition", e.draw.repetition),
+            ("draw-no-progress", e.draw.no_progress),
+            ("draw-endgame", e.draw.endgame),
+            ("ponder", self.ponder),
+            ("book", self.book),
+        ] {
+            lines.push(format!(
+                "param {} {} type=bool",
+                reply::pair("name", name),
+                reply::pair("value", if v { "true" } else { "false" })
+            ));
+        }
+        lines.push(format!(
+            "param {} {} type=string",
+            reply::pair("name", "bitbases"),
+            reply::pair("value", &self.bitbases)
+        ));
+        lines
+    }
+}
+
+fn enum_line(name: &str, value: &str, values: &str) -> String {
+    format!(
+        "param {} {} type=enum values={}",
+        reply::pair("name", name),
+        reply::pair("value", value),
+        reply::quoted(values)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_announced() {
+        let lines = Settings::default().param_lines();
+        assert_eq!(
+            lines[0],
+            format!(
+                "param name=variant value=czech type=enum values=\"{}\"",
+                Variant::names()
+            )
+        );
+        assert!(lines.contains(&"param name=threads value=1 type=int min=1 max=256".to_string()));
+        assert!(lines.contains(&"param name=skill value=5 type=int min=1 max=5".to_string()));
+        assert!(lines.contains(&"param name=book value=false type=bool".to_string()));
+        assert!(lines.contains(&"param name=bitbases value=\"\" type=string".to_string()));
+        assert!(lines.contains(
+            &"param name=numbering value=pydraughts type=enum values=\"pydraughts dama pydraughts-0.5\""
+                .to_string()
+        ));
+        // pydraughts reads every item as key=value: no bare flags, no '=' inside values.
+        for l in &lines {
+            assert!(!l.contains("  "), "{l}");
+        }
+    }
+
+    #[test]
+    fn set_checks_values_and_keeps_the_old_one() {
+        let mut s = Settings::default();
+        assert_eq!(s.set("variant", "russian"), Ok(Change::Engine));
+        assert_eq!(s.engine.variant, Variant::Russian);
+        let e = s.set("variant", "frisian").unwrap_err();
+        assert!(e.starts_with("variant must be one of czech"), "{e}");
+        assert_eq!(s.engine.variant, Variant::Russian);
+        assert_eq!(s.set("variant", "standard"), Ok(Change::Engine));
+        assert_eq!(s.engine.variant, Variant::International);
+        let e = s.set("threads", "0").unwrap_err();
+        assert_eq!(e, "threads must be an integer from 1 to 256, not '0'");
+        assert_eq!(s.engine.threads, 1);
+        assert!(s.set("skill", "6").unwrap_err().contains("from 1 to 5"));
+        assert!(s
+            .set("book", "maybe")
+            .unwrap_err()
+            .contains("true or false"));
+        assert!(s
+            .set("numbering", "scan")
+            .unwrap_err()
+            .contains("pydraughts dama"));
+        assert_eq!(s.set("numbering", "dama"), Ok(Change::FrontEnd));
+        assert_eq!(s.numbering, Numbering::Dama);
+        assert_eq!(s.set("draw-repetition", "false"), Ok(Change::Engine));
+        assert!(!s.engine.draw.repetition);
+        assert_eq!(s.set("bitbases", "/data/bb"), Ok(Change::FrontEnd));
+        assert_eq!(s.bitbases, "/data/bb");
+        assert_eq!(s.set("hash", "128"), Ok(Change::Engine));
+        assert_eq!(s.engine.hash_mb, 128);
+        assert_eq!(s.set("tt-size", "22"), Ok(Change::Engine));
+        assert_eq!(s.engine.hash_mb, 64);
+        assert!(s
+            .set("tt-size", "40")
+            .unwrap_err()
+            .contains("from 16 to 30"));
+    }
+
+    #[test]
+    fn unknown_names_are_ignored() {
+        let mut s = Settings::default();
+        let before = s.clone();
+        assert_eq!(s.set("initial-time", "300"), Ok(Change::FrontEnd));
+        assert_eq!(s.set("bb-size", "auto"), Ok(Change::FrontEnd));
+        assert_eq!(s, before);
+    }
+}

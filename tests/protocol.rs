@@ -1,0 +1,735 @@
+//! Hub protocol transcripts through the public API (`dama::protocol::run`) over in-memory
+//! streams, and the `dama hub` / plain `dama` binary entry points.
+
+use std::io::{self, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use dama::protocol::numbering::{Convention, Numbering};
+use dama::{movegen, Move, Position, Variant};
+
+/// Output shared between the protocol thread and the test.
+#[derive(Clone, Default)]
+struct SharedOut(Arc<Mutex<Vec<u8>>>);
+
+impl Write for SharedOut {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A running protocol session fed through a pipe.
+struct Hub {
+    input: Option<io::PipeWriter>,
+    out: SharedOut,
+    thread: Option<JoinHandle<io::Result<()>>>,
+    read: usize,
+}
+
+const WAIT: Duration = Duration::from_secs(60);
+
+impl Hub {
+    fn start() -> Hub {
+        let (reader, writer) = io::pipe().unwrap();
+        let out = SharedOut::default();
+        let o = out.clone();
+        let thread = thread::spawn(move || dama::protocol::run(BufReader::new(reader), o));
+        let mut hub = Hub {
+            input: Some(writer),
+            out,
+            thread: Some(thread),
+            read: 0,
+        };
+        hub.send("set-param name=hash value=1");
+        hub
+    }
+
+    fn send(&mut self, line: &str) {
+        let w = self.input.as_mut().unwrap();
+        writeln!(w, "{line}").unwrap();
+        w.flush().unwrap();
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let bytes = self.out.0.lock().unwrap().clone();
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The next output line (waits for it).
+    fn next(&mut self) -> String {
+        let t = Instant::now();
+        loop {
+            let lines = self.lines();
+            if lines.len() > self.read {
+                self.read += 1;
+                return lines[self.read - 1].clone();
+            }
+            assert!(t.elapsed() < WAIT, "no output line; so far: {lines:?}");
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Every line up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let l = self.next();
+            let last = l.starts_with(prefix);
+            got.push(l);
+            if last {
+                return got;
+            }
+        }
+    }
+
+    /// Checks that nothing more was written, using `ping` as a fence.
+    fn expect_silence(&mut self) {
+        self.send("ping");
+        assert_eq!(self.next(), "pong");
+    }
+
+    /// Closes the input and returns the remaining output once the session has ended.
+    fn close(mut self) -> Vec<String> {
+        self.input = None;
+        self.thread.take().unwrap().join().unwrap().unwrap();
+        self.lines()[self.read..].to_vec()
+    }
+
+    /// Waits until the session ends by itself (after `quit`).
+    fn join(mut self) -> Vec<String> {
+        self.thread.take().unwrap().join().unwrap().unwrap();
+        self.lines()[self.read..].to_vec()
+    }
+}
+
+/// The value of `key=` in a line (quotes removed).
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let start = line.find(&format!(" {key}="))? + key.len() + 2;
+    let rest = &line[start..];
+    if let Some(q) = rest.strip_prefix('"') {
+        return q.find('"').map(|e| &q[..e]);
+    }
+    Some(rest.split(' ').next().unwrap())
+}
+
+/// The move of a `done` line, checked legal in `pos` under `conv`.
+fn done_move(done: &str, pos: &Position, conv: &Convention) -> Move {
+    assert!(done.starts_with("done move="), "{done}");
+    let text = field(done, "move").unwrap();
+    conv.parse_move(pos, text)
+        .unwrap_or_else(|e| panic!("done move {text} is not legal: {e}"))
+}
+
+fn czech() -> Convention {
+    Convention::new(Variant::Czech, Numbering::Pydraughts)
+}
+
+fn error_message(line: &str) -> String {
+    assert!(line.starts_with("error message=\""), "not an error: {line}");
+    field(line, "message").unwrap().to_string()
+}
+
+#[test]
+fn handshake_lists_every_parameter_and_variant() {
+    let mut hub = Hub::start();
+    hub.send("hub");
+    let lines = hub.until("wait");
+    assert!(
+        lines[0].starts_with("id name=dama version="),
+        "{}",
+        lines[0]
+    );
+    let variant = lines
+        .iter()
+        .find(|l| l.starts_with("param name=variant "))
+        .unwrap();
+    assert_eq!(field(variant, "value"), Some("czech"));
+    assert_eq!(field(variant, "type"), Some("enum"));
+    let values: Vec<&str> = field(variant, "values").unwrap().split(' ').collect();
+    for v in Variant::ALL {
+        assert!(values.contains(&v.name()), "{v} missing from {variant}");
+    }
+    for name in [
+        "threads",
+        "hash",
+        "skill",
+        "multipv",
+        "ponder",
+        "book",
+        "book-ply",
+        "book-margin",
+        "bitbases",
+        "draw-repetition",
+        "draw-no-progress",
+        "draw-endgame",
+        "numbering",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("param name={name} "))),
+            "param {name} missing"
+        );
+    }
+    // Every token after the command is key=value with exactly one '=' outside quotes.
+    for l in &lines {
+        let mut inside = false;
+        for tok in l.split(|c| {
+            if c == '"' {
+                inside = !inside;
+            }
+            c == ' ' && !inside
+        }) {
+            if tok != "id" && tok != "param" && tok != "wait" {
+                assert_eq!(tok.matches('=').count(), 1, "bad token {tok} in {l}");
+            }
+        }
+    }
+    hub.send("init");
+    assert_eq!(hub.next(), "ready");
+    hub.send("init");
+    assert_eq!(hub.next(), "ready");
+    hub.send("quit");
+    assert!(hub.join().is_empty());
+}
+
+#[test]
+fn set_param_checks_values_and_ignores_unknown_names() {
+    let mut hub = Hub::start();
+    hub.send("set-param name=initial-time value=300");
+    hub.send("set-param name=bb-size value=auto");
+    hub.expect_silence();
+    hub.send("set-param name=variant value=frisian");
+    let e = error_message(&hub.next());
+    assert!(e.contains("variant") && e.contains("czech russian"), "{e}");
+    hub.send("set-param name=threads value=0");
+    let e = error_message(&hub.next());
+    assert!(e.contains("threads") && e.contains("from 1 to 256"), "{e}");
+    hub.send("set-param name=skill value=9");
+    assert!(error_message(&hub.next()).contains("skill must be an integer from 1 to 5"));
+    hub.send("set-param name=ponder value=perhaps");
+    assert!(error_message(&hub.next()).contains("ponder must be true or false"));
+    hub.send("set-param value=3");
+    assert_eq!(error_message(&hub.next()), "set-param: missing name");
+    hub.send("set-param name=book value=true");
+    hub.send("set-param name=bitbases value=\"/tmp/some dir\"");
+    hub.send("set-param name=multipv value=3");
+    hub.send("hub");
+    let lines = hub.until("wait");
+    let has = |s: &str| lines.iter().any(|l| l.starts_with(s));
+    assert!(has("param name=variant value=czech "), "old variant kept");
+    assert!(has("param name=threads value=1 "));
+    assert!(has("param name=skill value=5 "));
+    assert!(has("param name=book value=true "));
+    assert!(has("param name=multipv value=3 "));
+    assert!(has("param name=bitbases value=\"/tmp/some dir\" "));
+    hub.close();
+}
+
+#[test]
+fn think_writes_info_lines_then_a_legal_move() {
+    let mut hub = Hub::start();
+    hub.send("pos start");
+    hub.send("level depth=3");
+    hub.send("go think");
+    let lines = hub.until("done");
+    let infos = &lines[..lines.len() - 1];
+    assert!(!infos.is_empty());
+    for (i, l) in infos.iter().enumerate() {
+        let keys: Vec<&str> = l
+            .split(' ')
+            .filter_map(|t| t.split_once('=').map(|(k, _)| k))
+            .collect();
+        assert_eq!(
+            keys,
+            ["depth", "mean-depth", "score", "nodes", "time", "nps", "pv"],
+            "{l}"
+        );
+        assert_eq!(field(l, "depth"), Some((i + 1).to_string().as_str()));
+        assert!(l.contains(" pv=\""), "pv is quoted: {l}");
+        field(l, "score").unwrap().parse::<f64>().unwrap();
+        field(l, "time").unwrap().parse::<f64>().unwrap();
+        field(l, "nps").unwrap().parse::<f64>().unwrap();
+        field(l, "nodes").unwrap().parse::<u64>().unwrap();
+    }
+    assert_eq!(field(infos.last().unwrap(), "depth"), Some("3"));
+    let start = Position::start(Variant::Czech);
+    let mv = done_move(lines.last().unwrap(), &start, &czech());
+    // The pv of the last iteration starts with the move played and is legal throughout.
+    let pv = field(infos.last().unwrap(), "pv").unwrap();
+    let mut pos = start;
+    for (k, text) in pv.split(' ').enumerate() {
+        let m = czech().parse_move(&pos, text).unwrap();
+        if k == 0 {
+            assert_eq!(m, mv);
+        }
+        pos = pos.play(&m);
+    }
+    if let Some(p) = field(lines.last().unwrap(), "ponder") {
+        czech().parse_move(&start.play(&mv), p).unwrap();
+    }
+    hub.close();
+}
+
+/// A long game of legal moves (random but fixed), with captures and man moves.
+fn long_game(variant: Variant, plies: usize) -> (Position, Vec<Move>) {
+    let start = Position::start(variant);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut pos = start;
+    let mut moves = Vec::new();
+    while moves.len() < plies {
+        let legal = movegen::legal_moves(&pos);
+        if legal.is_empty() {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mv = legal[(seed % legal.len() as u64) as usize];
+        pos = pos.play(&mv);
+        moves.push(mv);
+    }
+    (pos, moves)
+}
+
+#[test]
+fn pos_accepts_long_move_lists_in_every_form() {
+    for variant in [Variant::Czech, Variant::Russian, Variant::International] {
+        let conv = Convention::new(variant, Numbering::Pydraughts);
+        let (end, moves) = long_game(variant, 300);
+        assert!(moves.len() > 40, "{variant}: {} plies", moves.len());
+        assert!(moves.iter().any(|m| m.is_capture()));
+        if movegen::legal_moves(&end).is_empty() {
+            continue;
+        }
+        let mut pos = Position::start(variant);
+        let mut texts = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            // Mix the accepted forms: Hub numbers, zero-padded, and PDN.
+            let t = match i % 3 {
+                0 => conv.format_move(m),
+                1 if !m.is_capture() => {
+                    let (a, b) = conv
+                        .format_move(m)
+                        .split_once('-')
+                        .map(|(a, b)| (a.to_string(), b.to_string()))
+                        .unwrap();
+                    format!("{a:0>2}-{b:0>2}")
+                }
+                _ => dama::notation::format_move(&pos, m),
+            };
+            texts.push(t);
+            pos = pos.play(m);
+        }
+        let mut hub = Hub::start();
+        hub.send(&format!("set-param name=variant value={variant}"));
+        let start = conv.format_position(&Position::start(variant));
+        hub.send(&format!("pos pos={start} moves=\"{}\"", texts.join(" ")));
+        hub.send("level depth=2");
+        hub.send("go think");
+        let lines = hub.until("done");
+        done_move(lines.last().unwrap(), &end, &conv);
+        // The same position given directly also works.
+        hub.send(&format!("pos pos={}", conv.format_position(&end)));
+        hub.send("level depth=1");
+        hub.send("go think");
+        let lines = hub.until("done");
+        done_move(lines.last().unwrap(), &end, &conv);
+        hub.close();
+    }
+}
+
+#[test]
+fn bad_positions_and_moves_are_errors_and_keep_the_state() {
+    let mut hub = Hub::start();
+    let conv = czech();
+    let start = Position::start(Variant::Czech);
+    hub.send("pos start moves=\"c3-d4\"");
+    hub.send("pos pos=Wbbb");
+    let e = error_message(&hub.next());
+    assert!(e.starts_with("pos: ") && e.contains("33"), "{e}");
+    hub.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwx");
+    assert!(error_message(&hub.next()).contains("'x'"));
+    hub.send("pos pos=Wwbbbbbbbbbbbeeeeeeeewwwwwwwwwwwe");
+    assert!(error_message(&hub.next()).contains("promotion row"));
+    hub.send("pos start moves=\"c3-d4 f6-e5 d4-c5\"");
+    let e = error_message(&hub.next());
+    assert!(
+        e.contains("move 3") && e.contains("'d4-c5'") && e.contains("d4xf6"),
+        "{e}"
+    );
+    hub.send("pos start moves=\"c3-d4 c3-d4\"");
+    let e = error_message(&hub.next());
+    assert!(e.contains("move 2") && e.contains("no piece on c3"), "{e}");
+    hub.send("pos start moves=\"c3-b5\"");
+    assert!(error_message(&hub.next()).contains("move 1"));
+    hub.send("pos start moves=\"a3-b4 99-1\"");
+    assert!(error_message(&hub.next()).contains("'99'"));
+    hub.send("pos start moves=\"c3-d4");
+    assert!(error_message(&hub.next()).contains("closing quote"));
+    // The state is still the game after c3-d4: Black moves.
+    hub.send("level depth=1");
+    hub.send("go think");
+    let after = start.play(&conv.parse_move(&start, "c3-d4").unwrap());
+    done_move(hub.until("done").last().unwrap(), &after, &conv);
+    hub.close();
+}
+
+#[test]
+fn bad_level_values_are_errors_and_levels_add_up_until_pos() {
+    let mut hub = Hub::start();
+    hub.send("pos start");
+    hub.send("level depth=2");
+    hub.send("level depth=zero");
+    let e = error_message(&hub.next());
+    assert!(e.contains("depth must be an integer from 1 to"), "{e}");
+    hub.send("level move-time=-3");
+    assert!(error_message(&hub.next()).contains("move-time"));
+    hub.send("level time=abc inc=1");
+    assert!(error_message(&hub.next()).contains("time"));
+    hub.send("level nodes=100000000");
+    hub.send("go think");
+    let lines = hub.until("done");
+    assert_eq!(field(&lines[lines.len() - 2], "depth"), Some("2"));
+    // `go` does not reset the levels: a second go searches to the same depth.
+    hub.send("go think");
+    let lines = hub.until("done");
+    assert_eq!(field(&lines[lines.len() - 2], "depth"), Some("2"));
+    // `pos` resets them: now only the node budget bounds the search.
+    hub.send("pos start");
+    hub.send("level nodes=20000");
+    hub.send("go think");
+    let lines = hub.until("done");
+    let depth: u32 = field(&lines[lines.len() - 2], "depth")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(depth > 2, "depth {depth}");
+    hub.close();
+}
+
+#[test]
+fn every_level_form_ends_a_search() {
+    let mut hub = Hub::start();
+    for level in [
+        "level move-time=0.05",
+        "level time=0.5 inc=0.05",
+        "level moves=20 time=0.5",
+        "level moves=20 time=0.5 inc=0.1",
+        "level time=0.3",
+        "level time=-0.05 inc=0.1",
+        "level nodes=3000",
+        "level depth=2 ponder",
+    ] {
+        hub.send("pos start");
+        hub.send(level);
+        hub.send("go think");
+        let lines = hub.until("done");
+        done_move(
+            lines.last().unwrap(),
+            &Position::start(Variant::Czech),
+            &czech(),
+        );
+    }
+    hub.close();
+}
+
+#[test]
+fn ping_and_stop_during_a_search() {
+    let mut hub = Hub::start();
+    hub.send("pos start");
+    hub.send("level infinite");
+    hub.send("go analyze");
+    let first = hub.next();
+    assert!(first.starts_with("info depth=1 "), "{first}");
+    hub.send("ping");
+    let mut seen = Vec::new();
+    loop {
+        let l = hub.next();
+        if l == "pong" {
+            break;
+        }
+        assert!(l.starts_with("info "), "{l}");
+        seen.push(l);
+    }
+    hub.send("stop");
+    let lines = hub.until("done");
+    done_move(
+        lines.last().unwrap(),
+        &Position::start(Variant::Czech),
+        &czech(),
+    );
+    // stop and ponder-hit when idle write nothing.
+    hub.send("stop");
+    hub.send("ponder-hit");
+    hub.expect_silence();
+    hub.close();
+}
+
+#[test]
+fn ponder_waits_for_ponder_hit() {
+    let mut hub = Hub::start();
+    hub.send("pos start moves=\"c3-d4\"");
+    hub.send("level move-time=0.05");
+    hub.send("go ponder");
+    thread::sleep(Duration::from_millis(400));
+    assert!(
+        !hub.lines().iter().any(|l| l.starts_with("done")),
+        "done before ponder-hit"
+    );
+    hub.send("ping");
+    loop {
+        if hub.next() == "pong" {
+            break;
+        }
+    }
+    hub.send("ponder-hit");
+    let lines = hub.until("done");
+    let start = Position::start(Variant::Czech);
+    let after = start.play(&czech().parse_move(&start, "c3-d4").unwrap());
+    done_move(lines.last().unwrap(), &after, &czech());
+    // A ponder search ended by stop (ponder miss) also answers done.
+    hub.send("go ponder");
+    hub.send("stop");
+    hub.until("done");
+    hub.close();
+}
+
+#[test]
+fn other_commands_during_a_search_end_it_first() {
+    let mut hub = Hub::start();
+    hub.send("pos start");
+    hub.send("level infinite");
+    hub.send("go think");
+    hub.next();
+    // An error-producing line during the search: done comes first, then the error.
+    hub.send("pos pos=bad");
+    let lines = hub.until("done");
+    assert!(lines.iter().all(|l| !l.starts_with("error")), "{lines:?}");
+    assert!(error_message(&hub.next()).starts_with("pos: "));
+    // set-param during a search is applied after done.
+    hub.send("go think");
+    hub.next();
+    hub.send("set-param name=threads value=2");
+    hub.until("done");
+    hub.send("hub");
+    assert!(hub
+        .until("wait")
+        .iter()
+        .any(|l| l.starts_with("param name=threads value=2 ")));
+    // quit during a search: done, then the session ends.
+    hub.send("go think");
+    hub.next();
+    hub.send("quit");
+    let rest = hub.join();
+    assert!(rest.last().unwrap().starts_with("done move="), "{rest:?}");
+}
+
+#[test]
+fn end_of_input_ends_the_session() {
+    let mut hub = Hub::start();
+    hub.send("hub");
+    hub.until("wait");
+    assert!(hub.close().is_empty());
+    // During a search: the search stops, done is written, the session ends.
+    let mut hub = Hub::start();
+    hub.send("pos start");
+    hub.send("level infinite");
+    hub.send("go think");
+    hub.next();
+    let rest = hub.close();
+    assert!(rest.last().unwrap().starts_with("done move="), "{rest:?}");
+}
+
+#[test]
+fn terminal_positions_blank_lines_and_unknown_commands() {
+    let mut hub = Hub::start();
+    hub.send("");
+    hub.send("   ");
+    hub.send("fly-to the=moon");
+    hub.send("new-game");
+    hub.expect_silence();
+    // White (to move) has a man on a3 (21) blocked by b4 (17) and c5 (14): no move.
+    let mut text = vec!['e'; 33];
+    text[0] = 'W';
+    text[14] = 'b';
+    text[17] = 'b';
+    text[21] = 'w';
+    let text: String = text.into_iter().collect();
+    let pos = czech().parse_position(&text).unwrap();
+    assert!(movegen::legal_moves(&pos).is_empty());
+    hub.send(&format!("pos pos={text}"));
+    hub.send("go think");
+    assert!(error_message(&hub.next()).contains("white has no legal move"));
+    assert_eq!(hub.next(), "done");
+    hub.close();
+}
+
+#[test]
+fn numbering_conventions_for_pydraughts_and_dama() {
+    let mut hub = Hub::start();
+    // Russian, pydraughts numbering (the default): c3-d4 is 10-14.
+    hub.send("set-param name=variant value=russian");
+    hub.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"10-14\"");
+    hub.send("level depth=2");
+    hub.send("go think");
+    let v = Variant::Russian;
+    let py = Convention::new(v, Numbering::Pydraughts);
+    let start = Position::start(v);
+    let after = start.play(&py.parse_move(&start, "c3-d4").unwrap());
+    done_move(hub.until("done").last().unwrap(), &after, &py);
+    // dama numbering: the same text is not a legal move.
+    hub.send("set-param name=numbering value=dama");
+    hub.send("pos start moves=\"10-14\"");
+    assert!(error_message(&hub.next()).contains("'10-14'"));
+    hub.send("pos start moves=\"22-18\"");
+    hub.send("level depth=2");
+    hub.send("go think");
+    let own = Convention::new(v, Numbering::Dama);
+    done_move(hub.until("done").last().unwrap(), &after, &own);
+    // English, pydraughts: W in the position string is Black (the first mover).
+    hub.send("set-param name=numbering value=pydraughts");
+    hub.send("set-param name=variant value=english");
+    hub.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+    hub.send("level depth=2");
+    hub.send("go think");
+    let done = hub.until("done").pop().unwrap();
+    let text = field(&done, "move").unwrap();
+    let from: u32 = text.split('-').next().unwrap().parse().unwrap();
+    assert!(
+        (9..=12).contains(&from),
+        "English Black opens from 9-12: {done}"
+    );
+    done_move(
+        &done,
+        &Position::start(Variant::English),
+        &Convention::new(Variant::English, Numbering::Pydraughts),
+    );
+    hub.close();
+}
+
+#[test]
+fn multipv_reports_several_lines() {
+    let mut hub = Hub::start();
+    hub.send("set-param name=multipv value=2");
+    hub.send("pos start");
+    hub.send("level depth=2");
+    hub.send("go think");
+    let lines = hub.until("done");
+    assert!(lines.iter().any(|l| l.ends_with(" multipv=2")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.ends_with(" multipv=1")), "{lines:?}");
+    hub.close();
+}
+
+#[test]
+fn the_binary_speaks_hub_with_the_argument_or_a_first_hub_line() {
+    let exe = env!("CARGO_BIN_EXE_dama");
+    for args in [&["hub"][..], &[][..]] {
+        let mut child = Command::new(exe)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"hub\ninit\npos start\nlevel depth=1\ngo think\nping\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("id name=dama"), "{args:?}: {text}");
+        assert!(lines.contains(&"wait") && lines.contains(&"ready"));
+        assert!(lines.iter().any(|l| l.starts_with("done move=")), "{text}");
+        assert!(lines.contains(&"pong"));
+    }
+    let out = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(b"uci\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not 'hub'"));
+}
+
+/// A walk of quiet king moves that never repeats a position and never allows a capture.
+fn king_walk(start: Position, plies: usize) -> Vec<Move> {
+    let mut seen = vec![start.key()];
+    let mut pos = start;
+    let mut moves = Vec::new();
+    while moves.len() < plies {
+        let next = movegen::legal_moves(&pos).into_iter().find(|m| {
+            let after = pos.play(m);
+            !m.is_capture() && !seen.contains(&after.key()) && !movegen::has_capture(&after)
+        });
+        let Some(mv) = next else { break };
+        pos = pos.play(&mv);
+        seen.push(pos.key());
+        moves.push(mv);
+    }
+    moves
+}
+
+fn last_score(lines: &[String]) -> f64 {
+    let info = lines.iter().rev().find(|l| l.starts_with("info ")).unwrap();
+    field(info, "score").unwrap().parse().unwrap()
+}
+
+#[test]
+fn the_move_list_feeds_the_draw_counters() {
+    // Czech class A: three kings against a lone king off a1-h8 draw 30 plies after the class
+    // arose (and 30 plies without progress draw as well). After 28 plies of history only 2 are
+    // left, too few to win: the score must be about a draw; without the history it is not.
+    let conv = czech();
+    let start = Position::from_fen(Variant::Czech, "W:WKc1,Ke1,Kg1:BKb8").unwrap();
+    let walk = king_walk(start, 28);
+    assert_eq!(walk.len(), 28);
+    let end = walk.iter().fold(start, |p, m| p.play(m));
+    let texts: Vec<String> = walk.iter().map(|m| conv.format_move(m)).collect();
+    let with_history = format!(
+        "pos pos={} moves=\"{}\"",
+        conv.format_position(&start),
+        texts.join(" ")
+    );
+    let mut hub = Hub::start();
+    hub.send(&format!("pos pos={}", conv.format_position(&end)));
+    hub.send("level depth=4");
+    hub.send("go think");
+    let fresh = last_score(&hub.until("done"));
+    assert!(fresh > 0.5, "3 kings v 1 without history: {fresh}");
+    hub.send(&with_history);
+    hub.send("level depth=4");
+    hub.send("go think");
+    let drawn = last_score(&hub.until("done"));
+    assert!(
+        drawn.abs() < 0.5,
+        "2 plies before the class A draw: {drawn}"
+    );
+    // With those draw rules switched off, the history no longer draws.
+    hub.send("set-param name=draw-endgame value=false");
+    hub.send("set-param name=draw-no-progress value=false");
+    hub.send(&with_history);
+    hub.send("level depth=4");
+    hub.send("go think");
+    assert!(last_score(&hub.until("done")) > 0.5);
+    hub.close();
+}
