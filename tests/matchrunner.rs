@@ -42,6 +42,7 @@ fn config(a: EngineSpec, b: EngineSpec, games: u32, tc: TimeControl) -> MatchCon
             hang_timeout: Duration::from_secs(60),
             draw: None,
             resign: None,
+            bitbases: None,
             max_plies: 1000,
         },
         concurrency: 1,
@@ -427,4 +428,63 @@ fn the_cli_plays_writes_and_merges() {
     let o = run(&["--tc", "1+0"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("only one of"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bitbases_adjudicate_wins_and_draws() {
+    let dir = std::env::temp_dir().join(format!("dama-match-bb-{}", std::process::id()));
+    let gen = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args([
+            "egtb",
+            "generate",
+            "--pieces",
+            "3",
+            "--threads",
+            "1",
+            "--dir",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        gen.status.success(),
+        "{}",
+        String::from_utf8_lossy(&gen.stderr)
+    );
+    let judge = dama::matchrunner::adjudication::BitbaseJudge(std::sync::Arc::new(
+        dama::bitbase::Bitbases::open(&dir),
+    ));
+    let mut cfg = config(
+        spec("A", dama()),
+        spec("B", dama()),
+        4,
+        TimeControl::Depth(1),
+    );
+    cfg.play.bitbases = Some(judge);
+    cfg.openings = ["W:WK1,K32:B28", "W:WK32:BK1"]
+        .iter()
+        .map(|f| Opening {
+            start: dama::Position::from_fen(Variant::Czech, f).unwrap(),
+            moves: vec![],
+        })
+        .collect();
+    let (summary, records) = play(&cfg);
+    let _ = std::fs::remove_dir_all(&dir);
+    for r in &records {
+        assert_eq!(r.end, EndKind::Adjudication, "{}", r.reason);
+        assert!(r.reason.contains("bitbase"), "{}", r.reason);
+        assert!(r.moves.is_empty(), "adjudicated before the first move");
+    }
+    assert_eq!(records[0].result, GameResult::WhiteWins);
+    assert_eq!(records[1].result, GameResult::WhiteWins);
+    assert_eq!(records[2].result, GameResult::Draw);
+    assert_eq!(records[3].result, GameResult::Draw);
+    assert_eq!(
+        summary.tally(),
+        Tally {
+            wins: 1,
+            losses: 1,
+            draws: 2
+        }
+    );
 }

@@ -9,7 +9,8 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 
-use dama::matchrunner::adjudication::{DrawRule, ResignRule};
+use dama::bitbase::Bitbases;
+use dama::matchrunner::adjudication::{BitbaseJudge, DrawRule, ResignRule};
 use dama::matchrunner::elo::{SprtConfig, SprtVerdict};
 use dama::matchrunner::openings::{self, Opening};
 use dama::matchrunner::pdn::{self, MatchInfo};
@@ -33,6 +34,10 @@ pub struct MatchArgs {
     /// The engines' names, in the order of --engine (default: the names they announce).
     #[arg(long = "name", value_name = "NAME")]
     names: Vec<String>,
+    /// An engine parameter E:NAME=VALUE sent as `set-param` before `init` to engine E (1 or 2),
+    /// e.g. 1:hash=128 (repeatable).
+    #[arg(long = "option", value_name = "E:NAME=VALUE")]
+    options: Vec<String>,
     /// Variant (czech, russian, brazilian, pool, english, international, mala).
     #[arg(long, default_value = "czech")]
     variant: Variant,
@@ -78,6 +83,9 @@ pub struct MatchArgs {
     /// Resign adjudication: movecount=N,score=CP (loser <= -CP and winner >= CP for N moves).
     #[arg(long, value_name = "SPEC")]
     resign: Option<String>,
+    /// Adjudicate with the endgame bitbases in this directory (see `dama egtb`).
+    #[arg(long, value_name = "DIR")]
+    bitbases: Option<PathBuf>,
     /// Milliseconds an engine may exceed its clock or move time before it forfeits.
     #[arg(long, value_name = "MS", default_value_t = 100)]
     time_margin: u64,
@@ -198,6 +206,11 @@ fn config(a: &MatchArgs) -> Result<MatchConfig> {
             .map(ResignRule::parse)
             .transpose()
             .map_err(|e| anyhow!(e))?,
+        bitbases: a
+            .bitbases
+            .as_ref()
+            .map(|d| bitbases(d, a.variant))
+            .transpose()?,
         max_plies: a.max_plies.max(1),
     };
     Ok(MatchConfig {
@@ -223,6 +236,23 @@ fn config(a: &MatchArgs) -> Result<MatchConfig> {
     })
 }
 
+fn bitbases(dir: &std::path::Path, variant: Variant) -> Result<BitbaseJudge> {
+    let bb = Bitbases::open(dir);
+    if let Some(e) = bb.errors().first() {
+        bail!("--bitbases: {e}");
+    }
+    if bb.max_pieces_for(variant) == 0 {
+        bail!("--bitbases: no {variant} bitbases in {}", dir.display());
+    }
+    println!(
+        "Bitbases: {} up to {} pieces from {}",
+        variant,
+        bb.max_pieces_for(variant),
+        dir.display()
+    );
+    Ok(BitbaseJudge(std::sync::Arc::new(bb)))
+}
+
 /// The engine specs, named by --name or by what each engine announces (made distinct).
 fn engine_specs(a: &MatchArgs) -> Result<[EngineSpec; 2]> {
     let mut names = Vec::new();
@@ -230,7 +260,7 @@ fn engine_specs(a: &MatchArgs) -> Result<[EngineSpec; 2]> {
         let mut spec = EngineSpec {
             name: format!("engine{}", i + 1),
             command: cmd.clone(),
-            options: Vec::new(),
+            options: engine_options(&a.options, i + 1)?,
         };
         let e = HubEngine::start(&spec, a.variant)
             .map_err(|e| anyhow!("engine {} ('{cmd}'): {e}", i + 1))?;
@@ -251,6 +281,25 @@ fn engine_specs(a: &MatchArgs) -> Result<[EngineSpec; 2]> {
     }
     let [x, y]: [EngineSpec; 2] = names.try_into().expect("two engines");
     Ok([x, y])
+}
+
+/// The `--option` values for engine `e` (1-based).
+fn engine_options(opts: &[String], e: usize) -> Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for o in opts {
+        let bad =
+            || anyhow!("--option '{o}' must be E:NAME=VALUE with E = 1 or 2, e.g. 1:hash=128");
+        let (which, rest) = o.split_once(':').ok_or_else(bad)?;
+        let (name, value) = rest.split_once('=').ok_or_else(bad)?;
+        let which: usize = which.trim().parse().map_err(|_| bad())?;
+        if !(1..=2).contains(&which) || name.trim().is_empty() {
+            return Err(bad());
+        }
+        if which == e {
+            out.push((name.trim().to_string(), value.trim().to_string()));
+        }
+    }
+    Ok(out)
 }
 
 fn openings(a: &MatchArgs) -> Result<Vec<Opening>> {

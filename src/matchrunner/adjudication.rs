@@ -1,6 +1,11 @@
 //! Score adjudication: a draw when both engines' scores stay near zero, a loss when both agree
 //! one side is lost, each held for several moves (cutechess-style `movecount`).
 
+use std::fmt;
+use std::sync::Arc;
+
+use crate::bitbase::{Bitbases, Wdl};
+use crate::game::{DrawSwitches, Game};
 use crate::types::Color;
 
 /// Draw when, from full move `move_number` on, both engines report |score| ≤ `score_cp` for
@@ -157,6 +162,46 @@ impl Adjudicator {
         let s = &self.scores[side.index()];
         let n = count as usize;
         s.len() >= n && s[s.len() - n..].iter().all(|v| v.is_some_and(&ok))
+    }
+}
+
+/// Adjudication by endgame bitbases: a draw when the bitbase says draw (draw rules can only add
+/// draws), a win when the bitbase says win and the exact distance to the end is known and fits
+/// inside the draw counters running now.
+#[derive(Clone)]
+pub struct BitbaseJudge(pub Arc<Bitbases>);
+
+impl fmt::Debug for BitbaseJudge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BitbaseJudge({})", self.0.dir().display())
+    }
+}
+
+impl BitbaseJudge {
+    /// The verdict on the game's current position, if the bitbases give one.
+    pub fn judge(&self, game: &Game) -> Option<Adjudicated> {
+        let pos = game.position();
+        let probe = self.0.probe(pos)?;
+        let side = pos.side();
+        let winner = match probe.wdl {
+            Wdl::Draw => return Some(Adjudicated::Draw("adjudication: bitbase draw".into())),
+            Wdl::Win => side,
+            Wdl::Loss => !side,
+        };
+        let d = probe.distance?;
+        let left = game
+            .counters()
+            .plies_left(pos.rules(), &DrawSwitches::default());
+        if left.is_some_and(|l| d > l) {
+            return None;
+        }
+        Some(Adjudicated::Win(
+            winner,
+            format!(
+                "adjudication: bitbase win for {} in {d} plies",
+                winner.name()
+            ),
+        ))
     }
 }
 

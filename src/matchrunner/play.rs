@@ -3,7 +3,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::adjudication::{Adjudicated, Adjudicator, DrawRule, ResignRule};
+use super::adjudication::{Adjudicated, Adjudicator, BitbaseJudge, DrawRule, ResignRule};
 use super::clock::{secs, Clock, TimeControl};
 use super::hub::{quote, EngineSpec, HubEngine, HubError};
 use super::openings::Opening;
@@ -209,6 +209,8 @@ pub struct PlayConfig {
     pub draw: Option<DrawRule>,
     /// Score adjudication of losses.
     pub resign: Option<ResignRule>,
+    /// Adjudication by endgame bitbases.
+    pub bitbases: Option<BitbaseJudge>,
     /// Plies after which the game is drawn by the runner (the variant's rules usually end it
     /// long before).
     pub max_plies: u32,
@@ -322,6 +324,9 @@ fn run_game(
         if let Some(o) = game.outcome(&switches) {
             return by_rules(o);
         }
+        if let Some(v) = cfg.bitbases.as_ref().and_then(|b| b.judge(game)) {
+            return adjudicated(v);
+        }
         if game.moves().len() as u32 >= cfg.max_plies {
             return Ending {
                 result: GameResult::Draw,
@@ -391,23 +396,21 @@ fn run_game(
             .score
             .filter(|s| s.is_finite())
             .map(|s| (s * 100.0).round().clamp(-100_000.0, 100_000.0) as i32);
-        match adj.record(side, cp, full_move) {
-            Some(Adjudicated::Draw(reason)) => {
-                return Ending {
-                    result: GameResult::Draw,
-                    end: EndKind::Adjudication,
-                    reason,
-                }
-            }
-            Some(Adjudicated::Win(c, reason)) => {
-                return Ending {
-                    result: GameResult::win_for(c),
-                    end: EndKind::Adjudication,
-                    reason,
-                }
-            }
-            None => {}
+        if let Some(v) = adj.record(side, cp, full_move) {
+            return adjudicated(v);
         }
+    }
+}
+
+fn adjudicated(v: Adjudicated) -> Ending {
+    let (result, reason) = match v {
+        Adjudicated::Draw(reason) => (GameResult::Draw, reason),
+        Adjudicated::Win(c, reason) => (GameResult::win_for(c), reason),
+    };
+    Ending {
+        result,
+        end: EndKind::Adjudication,
+        reason,
     }
 }
 
