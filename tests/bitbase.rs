@@ -1,0 +1,375 @@
+//! Endgame bitbases against an independent brute-force solver, endgame theory, and damaged
+//! files. Uses only the public API.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use dama::bitbase::{build, Bitbases, Material, Probe, Wdl};
+use dama::{movegen, Bitboard, Color, Position, Variant};
+
+/// Czech slices of at most four pieces, generated once per test run.
+fn czech4() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egtb-czech4");
+        let _ = std::fs::remove_dir_all(&dir);
+        let slices = build::slices(4, None);
+        build::generate(Variant::Czech, &dir, &slices, &|_| {}, &mut |_| {}).unwrap();
+        dir
+    })
+}
+
+fn bitbases() -> &'static Bitbases {
+    static BB: OnceLock<Bitbases> = OnceLock::new();
+    BB.get_or_init(|| Bitbases::open(czech4()))
+}
+
+/// Every position of `m` with `side` to move (men off their promotion rows), built square by
+/// square from PDN numbers.
+fn positions(variant: Variant, m: Material, side: Color) -> Vec<Position> {
+    let g = variant.rules().geometry();
+    let squares: Vec<_> = g.all_squares().collect();
+    let kinds: Vec<(Color, bool)> = std::iter::empty()
+        .chain(std::iter::repeat_n((Color::White, false), m.wm as usize))
+        .chain(std::iter::repeat_n((Color::White, true), m.wk as usize))
+        .chain(std::iter::repeat_n((Color::Black, false), m.bm as usize))
+        .chain(std::iter::repeat_n((Color::Black, true), m.bk as usize))
+        .collect();
+    let mut out = Vec::new();
+    let mut chosen = Vec::new();
+    place(&squares, &kinds, &mut chosen, &mut |sqs| {
+        let mut bb = [Bitboard::EMPTY; 2];
+        let mut kings = Bitboard::EMPTY;
+        for (&sq, &(c, king)) in sqs.iter().zip(&kinds) {
+            let one = Bitboard::from_square(sq);
+            if !king && (g.promotion[c.index()] & one).any() {
+                return;
+            }
+            bb[c.index()] |= one;
+            if king {
+                kings |= one;
+            }
+        }
+        out.push(Position::from_parts(variant, bb[0], bb[1], kings, side));
+    });
+    out
+}
+
+/// Calls `f` with every assignment of distinct squares to `kinds`, identical kinds in
+/// increasing square order.
+fn place(
+    squares: &[dama::Square],
+    kinds: &[(Color, bool)],
+    chosen: &mut Vec<dama::Square>,
+    f: &mut dyn FnMut(&[dama::Square]),
+) {
+    let k = chosen.len();
+    if k == kinds.len() {
+        f(chosen);
+        return;
+    }
+    for &sq in squares {
+        if chosen.contains(&sq) {
+            continue;
+        }
+        if k > 0 && kinds[k - 1] == kinds[k] && sq <= chosen[k - 1] {
+            continue;
+        }
+        chosen.push(sq);
+        place(squares, kinds, chosen, f);
+        chosen.pop();
+    }
+}
+
+/// A plain solver over the game graph: collects every position reachable from `roots`, then
+/// finds values round by round (round r decides the positions that end in r plies).
+struct Brute {
+    ids: HashMap<Position, u32>,
+    value: Vec<Option<(Wdl, u32)>>,
+}
+
+impl Brute {
+    fn solve(roots: impl IntoIterator<Item = Position>) -> Brute {
+        let mut ids: HashMap<Position, u32> = HashMap::new();
+        let mut nodes = Vec::new();
+        let mut succ: Vec<Vec<u32>> = Vec::new();
+        let mut wins_at_once = Vec::new();
+        for r in roots {
+            ids.entry(r).or_insert_with(|| {
+                nodes.push(r);
+                nodes.len() as u32 - 1
+            });
+        }
+        let mut next = 0;
+        while next < nodes.len() {
+            let pos = nodes[next];
+            next += 1;
+            let mut s = Vec::new();
+            let mut takes_last = false;
+            for m in movegen::legal_moves(&pos) {
+                let child = pos.play(&m);
+                if child.pieces(child.side()).is_empty() {
+                    takes_last = true;
+                    continue;
+                }
+                let id = *ids.entry(child).or_insert_with(|| {
+                    nodes.push(child);
+                    nodes.len() as u32 - 1
+                });
+                s.push(id);
+            }
+            succ.push(s);
+            wins_at_once.push(takes_last);
+        }
+        let n = nodes.len();
+        // round r decides exactly the positions that end in r plies; taking the last piece
+        // leads to a position lost in 0
+        let mut value: Vec<Option<(Wdl, u32)>> = (0..n)
+            .map(|i| (succ[i].is_empty() && !wins_at_once[i]).then_some((Wdl::Loss, 0)))
+            .collect();
+        let mut round = 0;
+        loop {
+            round += 1;
+            let mut decided = Vec::new();
+            for i in 0..n {
+                if value[i].is_some() {
+                    continue;
+                }
+                let vals = succ[i].iter().map(|&j| value[j as usize]);
+                if wins_at_once[i] || vals.clone().any(|v| matches!(v, Some((Wdl::Loss, _)))) {
+                    decided.push((i, (Wdl::Win, round)));
+                } else if vals.clone().all(|v| matches!(v, Some((Wdl::Win, _)))) {
+                    decided.push((i, (Wdl::Loss, round)));
+                }
+            }
+            if decided.is_empty() {
+                break;
+            }
+            for (i, v) in decided {
+                value[i] = Some(v);
+            }
+        }
+        Brute { ids, value }
+    }
+
+    fn get(&self, pos: &Position) -> (Wdl, Option<u32>) {
+        match self.value[self.ids[pos] as usize] {
+            Some((w, d)) => (w, Some(d)),
+            None => (Wdl::Draw, None),
+        }
+    }
+}
+
+fn all_slices(pieces: u32) -> Vec<(Material, Color)> {
+    build::slices(pieces, None)
+        .into_iter()
+        .flat_map(|m| [(m, Color::White), (m, Color::Black)])
+        .collect()
+}
+
+fn check_against(brute: &Brute, m: Material, side: Color) -> usize {
+    let bb = bitbases();
+    let mut n = 0;
+    for pos in positions(Variant::Czech, m, side) {
+        let Probe { wdl, distance } = bb.probe(&pos).expect("slice present");
+        let want = brute.get(&pos);
+        assert_eq!((wdl, distance), want, "{}", pos.to_fen());
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn two_and_three_pieces_agree_with_brute_force() {
+    let roots: Vec<Position> = all_slices(3)
+        .into_iter()
+        .flat_map(|(m, s)| positions(Variant::Czech, m, s))
+        .collect();
+    let brute = Brute::solve(roots);
+    let mut n = 0;
+    for (m, side) in all_slices(3) {
+        n += check_against(&brute, m, side);
+    }
+    assert!(n > 200_000, "{n} positions checked");
+}
+
+#[test]
+fn four_kings_agree_with_brute_force() {
+    let slices = [
+        (Material::new(0, 3, 0, 1), Color::White),
+        (Material::new(0, 3, 0, 1), Color::Black),
+        (Material::new(0, 2, 0, 2), Color::White),
+    ];
+    let roots: Vec<Position> = slices
+        .iter()
+        .flat_map(|&(m, s)| positions(Variant::Czech, m, s))
+        .collect();
+    let brute = Brute::solve(roots);
+    for (m, side) in slices {
+        check_against(&brute, m, side);
+    }
+}
+
+/// Every 4-piece slice with men against the solver, over all positions reachable from the
+/// slice (heavy: run with `--ignored`).
+#[test]
+#[ignore]
+fn all_four_pieces_agree_with_brute_force() {
+    let slices: Vec<_> = all_slices(4)
+        .into_iter()
+        .filter(|(m, _)| m.pieces() == 4)
+        .collect();
+    let roots: Vec<Position> = slices
+        .iter()
+        .flat_map(|&(m, s)| positions(Variant::Czech, m, s))
+        .collect();
+    let brute = Brute::solve(roots);
+    for (m, side) in slices {
+        check_against(&brute, m, side);
+    }
+}
+
+/// One-ply consistency of a sample of every 4-piece slice: the value of a position follows from
+/// the values of its successors (and the distances too, where stored).
+#[test]
+fn four_piece_sample_is_consistent() {
+    let bb = bitbases();
+    let mut checked = 0;
+    for (m, side) in all_slices(4).into_iter().filter(|(m, _)| m.pieces() == 4) {
+        for pos in positions(Variant::Czech, m, side).into_iter().step_by(41) {
+            let got = bb.probe(&pos).unwrap();
+            let mut best: Option<(Wdl, Option<u32>)> = None;
+            let mut children = Vec::new();
+            for mv in movegen::legal_moves(&pos) {
+                let child = pos.play(&mv);
+                let v = if child.pieces(child.side()).is_empty() {
+                    (Wdl::Loss, Some(0))
+                } else {
+                    let p = bb.probe(&child).unwrap();
+                    (p.wdl, p.distance)
+                };
+                children.push(v);
+            }
+            let wins: Vec<_> = children.iter().filter(|c| c.0 == Wdl::Loss).collect();
+            if !wins.is_empty() {
+                best = Some((
+                    Wdl::Win,
+                    wins.iter().map(|c| c.1.map(|d| d + 1)).min().flatten(),
+                ));
+            } else if children.iter().all(|c| c.0 == Wdl::Win) {
+                let d = children.iter().map(|c| c.1.map(|d| d + 1)).max().flatten();
+                best = Some((Wdl::Loss, if children.is_empty() { Some(0) } else { d }));
+            }
+            let want = best.unwrap_or((Wdl::Draw, None));
+            assert_eq!(got.wdl, want.0, "{}", pos.to_fen());
+            if got.distance.is_some() {
+                assert_eq!(got.distance, want.1, "{}", pos.to_fen());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100_000 / 41, "{checked}");
+}
+
+/// Rules spec Part B §9: three kings against a lone king off a1-h8, the kings to move, win in
+/// at most 13 moves (25 plies) unless the lone king already attacks one of them (an immediate shot); with
+/// the lone king on a1-h8 they win only by short tactics (at most 5 moves).
+#[test]
+fn three_kings_against_one_king() {
+    let bb = bitbases();
+    let g = Variant::Czech.rules().geometry();
+    let (mut wins, mut shots) = (0, 0);
+    for pos in positions(Variant::Czech, Material::new(0, 3, 0, 1), Color::White) {
+        let p = bb.probe(&pos).unwrap();
+        let on_diagonal = (pos.kings(Color::Black) & g.long_diagonal).any();
+        if on_diagonal {
+            if p.wdl == Wdl::Win {
+                assert!(p.distance.unwrap() <= 9, "{}", pos.to_fen());
+            }
+            continue;
+        }
+        if p.wdl == Wdl::Win {
+            assert!(p.distance.unwrap() <= 25, "{} {:?}", pos.to_fen(), p);
+            wins += 1;
+        } else {
+            assert_eq!(p.wdl, Wdl::Draw, "{}", pos.to_fen());
+            // the lone king attacks a king right now
+            assert!(
+                movegen::has_capture(&pos.with_side(Color::Black)),
+                "{}",
+                pos.to_fen()
+            );
+            shots += 1;
+        }
+    }
+    assert!(wins > 100 * shots, "{wins} wins, {shots} shots");
+    // the longest win with the lone king to move and a strong king on a1-h8 (spec §6.3.4)
+    let pos = Position::from_fen(Variant::Czech, "B:WKa1,Ke1,Kh4:BKb2").unwrap();
+    let p = bb.probe(&pos).unwrap();
+    assert_eq!((p.wdl, p.distance), (Wdl::Loss, Some(24)));
+}
+
+/// Two kings against one king, and king against king, are drawn apart from immediate
+/// tactics: every decided position ends within four moves of each side (8 plies).
+#[test]
+fn two_kings_against_one_king_is_a_draw() {
+    let bb = bitbases();
+    for m in [Material::new(0, 2, 0, 1), Material::new(0, 1, 0, 1)] {
+        let mut draws = 0;
+        let mut total = 0;
+        for side in Color::ALL {
+            for pos in positions(Variant::Czech, m, side) {
+                let p = bb.probe(&pos).unwrap();
+                total += 1;
+                match p.wdl {
+                    Wdl::Draw => draws += 1,
+                    _ => assert!(p.distance.unwrap() <= 8, "{} {:?}", pos.to_fen(), p),
+                }
+            }
+        }
+        assert!(draws * 2 > total, "{m}: {draws} draws of {total}");
+    }
+}
+
+/// A truncated file, a file with a flipped byte and a file that is not a bitbase are each
+/// reported by name and left out; the other slices still answer.
+#[test]
+fn damaged_files_are_reported_and_ignored() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egtb-damaged");
+    let _ = std::fs::remove_dir_all(&dir);
+    let slices = build::slices(3, None);
+    build::generate(Variant::Czech, &dir, &slices, &|_| {}, &mut |_| {}).unwrap();
+    let name = |m: Material| dama::bitbase::file::path(&dir, Variant::Czech, m);
+    let truncated = name(Material::new(0, 2, 0, 1));
+    let bytes = std::fs::read(&truncated).unwrap();
+    std::fs::write(&truncated, &bytes[..bytes.len() - 10]).unwrap();
+    let flipped = name(Material::new(1, 1, 0, 1));
+    let mut bytes = std::fs::read(&flipped).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x10;
+    std::fs::write(&flipped, &bytes).unwrap();
+    std::fs::write(dir.join("junk.egtb"), b"hello").unwrap();
+
+    let bb = Bitbases::open(&dir);
+    let fen = |f: &str| Position::from_fen(Variant::Czech, f).unwrap();
+    assert_eq!(bb.probe(&fen("W:WKa1,Kc1:BKh8")), None);
+    assert_eq!(bb.probe(&fen("W:WKa1,e3:BKh8")), None);
+    // White must move along a1-h8 into the black king's capture
+    let kk = bb.probe(&fen("W:WKa1:BKh8")).unwrap();
+    assert_eq!((kk.wdl, kk.distance), (Wdl::Loss, Some(2)));
+    let errors = bb.errors().join("\n");
+    for (path, what) in [
+        (truncated, "truncated"),
+        (flipped, "checksum"),
+        (dir.join("junk.egtb"), "header"),
+    ] {
+        let line = bb
+            .errors()
+            .into_iter()
+            .find(|e| e.contains(&path.display().to_string()))
+            .unwrap_or_else(|| panic!("no error for {}: {errors}", path.display()));
+        assert!(line.contains(what), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
