@@ -225,3 +225,32 @@ pub(crate) fn king_can_jump(
         (g.advance(victim, d) & empty).any()
     })
 }
+
+/// The number of captures of the men `jumpers` when each of them takes exactly one piece;
+/// `None` when some capture could go on (then only the full search knows the moves).
+///
+/// Exact because a second jump never depends on which piece the first one took: the only
+/// jump from a landing square over the piece just taken is the reverse one, and it would land
+/// on the mover's start square, which is occupied in `empty`.
+#[inline]
+pub(crate) fn single_man_captures(c: &Ctx, jumpers: Bitboard) -> Option<u64> {
+    let g = c.g;
+    let mut total = 0;
+    let mut lands = Bitboard::EMPTY;
+    for &d in c.man_dirs {
+        let l = g.advance(g.advance(jumpers, d) & c.enemy, d) & c.empty;
+        total += l.count() as u64;
+        lands |= l;
+    }
+    let crowned = lands & c.promotion;
+    let go_on = match c.rules.mid_capture_promotion {
+        MidCapturePromotion::EndMove => lands - crowned,
+        MidCapturePromotion::PassThrough => lands,
+        MidCapturePromotion::ContinueAsKing if crowned.any() => return None,
+        MidCapturePromotion::ContinueAsKing => lands,
+    };
+    if men_that_jump(g, c.man_dirs, go_on, c.enemy, c.empty).any() {
+        return None;
+    }
+    Some(total)
+}

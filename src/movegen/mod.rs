@@ -50,6 +50,20 @@ impl Node {
         }
     }
 
+    /// The capture search context, with the position's own empty squares.
+    #[inline(always)]
+    fn ctx(&self) -> Ctx {
+        Ctx {
+            g: self.g,
+            rules: self.rules,
+            man_dirs: self.man_dirs,
+            promotion: self.g.promotion[self.me.index()],
+            enemy: self.enemy,
+            empty: self.empty,
+            from: Square(0),
+        }
+    }
+
     /// The men that can start a capture.
     #[inline(always)]
     fn man_jumpers(&self) -> Bitboard {
@@ -121,6 +135,11 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 pub fn count_moves(pos: &Position, paths: bool) -> u64 {
     let node = Node::new(pos);
     let (men, kings) = node.jumpers();
+    if kings.is_empty() && men.any() {
+        if let Some(n) = capture::single_man_captures(&node.ctx(), men) {
+            return n;
+        }
+    }
     if men.any() || kings.any() {
         let mut sink = CountSink {
             count: 0,
@@ -221,16 +240,7 @@ impl Sink for CountSink {
 /// first, each in square order.
 #[inline(always)]
 fn search_captures<S: Sink>(node: &Node, men: Bitboard, kings: Bitboard, sink: &mut S) {
-    let g = node.g;
-    let mut ctx = Ctx {
-        g,
-        rules: node.rules,
-        man_dirs: node.man_dirs,
-        promotion: g.promotion[node.me.index()],
-        enemy: node.enemy,
-        empty: node.empty,
-        from: Square(0),
-    };
+    let mut ctx = node.ctx();
     for k in kings {
         ctx.from = k;
         ctx.empty = node.empty | Bitboard::from_square(k);
