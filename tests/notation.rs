@@ -329,6 +329,22 @@ fn ambiguous_text_lists_the_candidates() {
 }
 
 #[test]
+fn a_single_jump_is_its_own_long_form() {
+    // f2xa7 takes b6 alone; f2xh4xf6xd4xa7 has the same ends. The short text is the single
+    // jump's complete path, so it names that move.
+    let p = fen(
+        Variant::Mala,
+        "W:WKf2,Kg7,Kd8,Kh8,a1,g1:BKe5,g3,g5,b6,b8,f8",
+    );
+    let one = parse_move(&p, "f2xa7").unwrap();
+    assert_eq!(one.captured.count(), 1);
+    let long = parse_move(&p, "f2xh4xf6xd4xa7").unwrap();
+    assert_eq!(long.captured.count(), 4);
+    assert_eq!(format_move(&p, &one), "f2xa7");
+    assert_eq!(format_move(&p, &long), "f2xh4xf6xd4xa7");
+}
+
+#[test]
 fn garbage_move_text() {
     let p = Position::start(Variant::Czech);
     says(&move_error(&p, ""), &["empty move text"]);

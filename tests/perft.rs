@@ -49,8 +49,14 @@ impl Case {
     }
 }
 
+/// `perft/` of the crate, or of the current directory when the test binary runs elsewhere.
 fn perft_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("perft")
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("perft");
+    if built.is_dir() {
+        built
+    } else {
+        PathBuf::from("perft")
+    }
 }
 
 /// The variant named by a table's file name: the part before the first `-` of the stem.

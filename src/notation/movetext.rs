@@ -135,12 +135,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
 }
 
-/// A long capture text that lists every landing square names its path exactly: keeps the
-/// candidates with a path equal to the text, when there are any.
+/// A capture text that lists every landing square names its path exactly (for a single jump
+/// that is just `from`x`to`): keeps the candidates with a path equal to the text, if any.
 fn narrow_to_exact_paths(pos: &Position, p: &Parsed, found: &mut Vec<Move>) {
-    if p.squares.len() < 3 {
-        return;
-    }
     let exact: Vec<Move> = found
         .iter()
         .filter(|m| movegen::paths_of(pos, m).contains(&p.squares))
