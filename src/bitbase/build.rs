@@ -96,7 +96,8 @@ pub fn generate(
             used.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
             work(n);
         };
-        let tables = solve(variant, slice, &solved, &count)?;
+        let tables = solve(variant, slice, &solved, &count)
+            .map_err(|e| format!("solving {slice} in {}: {e}", dir.display()))?;
         work((2 * size).saturating_sub(used.load(std::sync::atomic::Ordering::Relaxed)));
         let bytes = file::write(&path, variant, slice, &tables)?;
         for t in tables {

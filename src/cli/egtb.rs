@@ -78,8 +78,12 @@ pub fn run(args: EgtbArgs) -> Result<()> {
         EgtbCommand::Probe { dir, variant, fen } => probe(dir, variant, &fen),
         EgtbCommand::Stats { dir } => stats(dir),
         EgtbCommand::Plan { pieces } => {
+            let mut out = std::io::stdout().lock();
             for m in material::plan(pieces) {
-                println!("{m} {}", material::stage(m));
+                // a closed pipe (`| head`) ends the listing quietly
+                if writeln!(out, "{m} {}", material::stage(m)).is_err() {
+                    break;
+                }
             }
             Ok(())
         }
@@ -228,6 +232,7 @@ fn probe(dir: PathBuf, variant: Variant, fen: &str) -> Result<()> {
 
 fn stats(dir: PathBuf) -> Result<()> {
     let bb = Bitbases::open(&dir);
+    let mut out = std::io::stdout().lock();
     for variant in bb.variants() {
         for slice in bb.slices(variant) {
             for (side, key) in [(Color::White, slice), (Color::Black, slice.mirror())] {
@@ -235,7 +240,8 @@ fn stats(dir: PathBuf) -> Result<()> {
                     continue;
                 };
                 let c = t.counts();
-                println!(
+                let line = writeln!(
+                    out,
                     "slice wm={} wk={} bm={} bk={} stm={} positions={} win={} draw={} loss={}",
                     slice.wm,
                     slice.wk,
@@ -247,6 +253,9 @@ fn stats(dir: PathBuf) -> Result<()> {
                     c.draw,
                     c.loss
                 );
+                if line.is_err() {
+                    return Ok(());
+                }
             }
         }
     }
