@@ -1,0 +1,442 @@
+//! Search tests through the public API: determinism, tactics, draw rules, stop, threads,
+//! limits, multi-PV and skill levels. Each runs in well under a few seconds in release.
+
+use std::time::{Duration, Instant};
+
+use dama::bench;
+use dama::engine::{Engine, EngineOptions};
+use dama::game::{DrawSwitches, Game};
+use dama::search::{Clock, Score, SearchInfo, SearchLimits, SearchResult};
+use dama::{movegen, notation, Bitboard, Color, Move, Position, Variant};
+
+fn engine(variant: Variant, threads: usize) -> Engine {
+    Engine::new(EngineOptions {
+        variant,
+        threads,
+        hash_mb: 16,
+        ..EngineOptions::default()
+    })
+}
+
+fn depth(d: u32) -> SearchLimits {
+    SearchLimits {
+        depth: Some(d),
+        ..SearchLimits::default()
+    }
+}
+
+fn nodes(n: u64) -> SearchLimits {
+    SearchLimits {
+        nodes: Some(n),
+        ..SearchLimits::default()
+    }
+}
+
+fn search(e: &mut Engine, pos: Position, moves: &[Move], limits: &SearchLimits) -> SearchResult {
+    e.set_position(pos, moves);
+    e.go(limits, &mut |_| {})
+}
+
+/// A position from algebraic square names (a1 = bottom left), White at the bottom moving up.
+fn setup(
+    variant: Variant,
+    white: &[&str],
+    black: &[&str],
+    kings: &[&str],
+    side: Color,
+) -> Position {
+    let g = variant.rules().geometry();
+    let set = |names: &[&str]| -> Bitboard {
+        names
+            .iter()
+            .map(|n| {
+                g.parse_algebraic(n)
+                    .unwrap_or_else(|| panic!("bad square {n}"))
+            })
+            .collect()
+    };
+    let pos = Position::from_parts(variant, set(white), set(black), set(kings), side);
+    pos.validate().expect("valid test position");
+    pos
+}
+
+fn text(pos: &Position, mv: &Move) -> String {
+    notation::format_move(pos, mv)
+}
+
+fn assert_legal(pos: &Position, r: &SearchResult) {
+    let best = r.best.expect("a move");
+    assert!(
+        movegen::legal_moves(pos).contains(&best),
+        "illegal move {best:?}"
+    );
+}
+
+#[test]
+fn same_node_limit_gives_the_same_result() {
+    for (variant, fen) in [
+        (Variant::Czech, None),
+        (
+            Variant::Czech,
+            Some("W:Wf4,a3,e3,g3,b2,f2,a1,c1,e1,g1:Bf8,h8,c7,e7,g7,d6,h6,a5,c5,h4"),
+        ),
+        (Variant::International, None),
+    ] {
+        let pos = fen.map_or(Position::start(variant), |f| {
+            Position::from_fen(variant, f).unwrap()
+        });
+        let a = search(&mut engine(variant, 1), pos, &[], &nodes(60_000));
+        let b = search(&mut engine(variant, 1), pos, &[], &nodes(60_000));
+        assert_eq!(
+            (a.best, a.score, a.nodes, a.depth),
+            (b.best, b.score, b.nodes, b.depth)
+        );
+        assert!(a.nodes >= 60_000 && a.nodes < 70_000, "{} nodes", a.nodes);
+        assert_legal(&pos, &a);
+    }
+}
+
+#[test]
+fn bench_signature_is_reproducible() {
+    let run = || {
+        bench::run(5, 1, 4, &mut |_, _, _| {})
+            .expect("bench positions")
+            .nodes
+    };
+    let first = run();
+    assert!(first > 0);
+    assert_eq!(first, run());
+}
+
+/// Czech: 1. d4-e5! gives one man and wins two whichever way Black takes
+/// (f6xd4 c3xe5xc7, or d6xf4 g3xe5xg7).
+#[test]
+fn czech_shot_two_for_one() {
+    let pos = setup(
+        Variant::Czech,
+        &["b2", "c3", "d4", "g3", "h2"],
+        &["a5", "a7", "d6", "f6", "h6"],
+        &[],
+        Color::White,
+    );
+    let r = search(&mut engine(Variant::Czech, 1), pos, &[], &nodes(300_000));
+    assert_eq!(text(&pos, &r.best.unwrap()), "d4-e5");
+    assert!(matches!(r.score, Score::Cp(v) if v >= 80), "{:?}", r.score);
+}
+
+#[test]
+fn czech_king_wins_the_lone_king() {
+    // Three kings against a lone king off the main diagonal: a forced catch in 7 plies.
+    let pos = Position::from_fen(Variant::Czech, "W:WKa1,Kc1,Ke1:BKh4").unwrap();
+    let r = search(&mut engine(Variant::Czech, 1), pos, &[], &nodes(500_000));
+    assert!(matches!(r.score, Score::Win(n) if n <= 9), "{:?}", r.score);
+}
+
+/// English checkers (short kings, men capture forward only): the same two-for-one shot.
+#[test]
+fn english_shot_two_for_one() {
+    let pos = setup(
+        Variant::English,
+        &["b2", "c3", "d4", "g3", "h2"],
+        &["a5", "a7", "d6", "f6", "h6"],
+        &[],
+        Color::White,
+    );
+    let r = search(&mut engine(Variant::English, 1), pos, &[], &nodes(300_000));
+    let best = r.best.unwrap();
+    let g = pos.geometry();
+    assert_eq!(
+        (g.algebraic(best.from), g.algebraic(best.to)),
+        ("d4".to_string(), "e5".to_string())
+    );
+    assert!(matches!(r.score, Score::Cp(v) if v >= 80), "{:?}", r.score);
+}
+
+#[test]
+fn two_kings_against_one_is_a_draw() {
+    // Class B (čl. 6.4): drawn after 10 more plies unless a king falls at once.
+    let pos = Position::from_fen(Variant::Czech, "W:WKc3,Ke3:BKf8").unwrap();
+    let r = search(&mut engine(Variant::Czech, 1), pos, &[], &depth(14));
+    assert!(
+        matches!(r.score, Score::Cp(v) if v.abs() <= 30),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
+fn class_b_counter_cuts_off_a_win_it_outlasts() {
+    // King and man against king (class B, 10 plies from when the class arose). After the
+    // 8 plies below, 1. e5-f6 g7xe5 (or further) 2. a1x.. would win, but the counter runs out
+    // when Black has captured: a draw. From the same position with fresh counters it wins.
+    let start = Position::from_fen(Variant::Czech, "W:WKa1,c3:BKf8").unwrap();
+    let mut game = Game::new(start);
+    for mv in [
+        "c3-d4", "f8-e7", "a1-b2", "e7-f8", "b2-a1", "f8-h6", "d4-e5", "h6-g7",
+    ] {
+        game.play_text(mv).unwrap();
+    }
+    let pos = *game.position();
+    assert_eq!(
+        pos.to_fen(),
+        Position::from_fen(Variant::Czech, "W:WKa1,e5:BKg7")
+            .unwrap()
+            .to_fen()
+    );
+    let fresh = search(&mut engine(Variant::Czech, 1), pos, &[], &depth(8));
+    assert_eq!(fresh.score, Score::Win(3));
+    let late = search(
+        &mut engine(Variant::Czech, 1),
+        start,
+        game.moves(),
+        &depth(8),
+    );
+    assert!(
+        matches!(late.score, Score::Cp(v) if v.abs() <= 30),
+        "{:?}",
+        late.score
+    );
+}
+
+/// Finds a black king move from `pos` that White's move back and Black's move back undo.
+fn shuffle(pos: &Position, white: &Move) -> Option<[Move; 4]> {
+    let after_w = pos.play(white);
+    for k in movegen::legal_moves(&after_w) {
+        if k.is_capture() || !after_w.all_kings().has(k.from) {
+            continue;
+        }
+        let after_k = after_w.play(&k);
+        let Some(back_w) = movegen::legal_moves(&after_k)
+            .into_iter()
+            .find(|m| m.from == white.to && m.to == white.from && !m.is_capture())
+        else {
+            continue;
+        };
+        let after_bw = after_k.play(&back_w);
+        let back_k = movegen::legal_moves(&after_bw)
+            .into_iter()
+            .find(|m| m.from == k.to && m.to == k.from && !m.is_capture());
+        if let Some(back_k) = back_k {
+            if after_bw.play(&back_k).key() == pos.key() {
+                return Some([*white, k, back_w, back_k]);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn avoids_a_repetition_when_winning() {
+    let pos = Position::from_fen(Variant::Czech, "W:WKa1,Kc1,Kh2,a3:BKd8,h6").unwrap();
+    let mut e = engine(Variant::Czech, 1);
+    let fresh = search(&mut e, pos, &[], &depth(8));
+    let first = fresh.best.unwrap();
+    assert!(
+        pos.all_kings().has(first.from),
+        "setup: best move should be a king move"
+    );
+    let history = shuffle(&pos, &first).expect("a reversible black king move");
+    let mut game = Game::new(pos);
+    history.iter().for_each(|m| game.play(m));
+    assert_eq!(game.position().key(), pos.key());
+    e.new_game();
+    let r = search(&mut e, pos, &history, &depth(8));
+    let best = r.best.unwrap();
+    assert_ne!(best, first, "walked back into a repeated position");
+    assert!(!game.repetition_keys().contains(&pos.play(&best).key()));
+    assert!(r.score.value() > 200, "{:?}", r.score);
+}
+
+#[test]
+fn converts_three_kings_against_one_within_the_counter() {
+    // Class A (lone king off a1-h8): 30 plies from when the class arose. The game starts
+    // there; the engine plays both sides.
+    let start = Position::from_fen(Variant::Czech, "W:WKc1,Ke1,Kg1:BKb8").unwrap();
+    let mut game = Game::new(start);
+    for mv in [
+        "e1-c3", "b8-c7", "c1-e3", "c7-d6", "g1-h2", "d6-f8", "h2-g3", "f8-e7",
+    ] {
+        game.play_text(mv).unwrap();
+    }
+    let mut e = engine(Variant::Czech, 1);
+    let sw = DrawSwitches::default();
+    let mut played = Vec::new();
+    while game.outcome(&sw).is_none() {
+        assert!(game.moves().len() < 40, "no result after 40 plies");
+        let r = search(&mut e, start, game.moves(), &nodes(300_000));
+        let mv = r.best.unwrap();
+        played.push(format!("{} ({})", text(game.position(), &mv), r.score));
+        game.play(&mv);
+    }
+    let outcome = game.outcome(&sw).unwrap();
+    assert_eq!(outcome.result(), "1-0", "{outcome}: {}", played.join(" "));
+}
+
+#[test]
+fn stop_ends_an_infinite_search_quickly() {
+    let mut e = engine(Variant::Czech, 2);
+    let pos = Position::start(Variant::Czech);
+    e.set_position(pos, &[]);
+    let handle = e.stop_handle();
+    let worker = std::thread::spawn(move || {
+        let limits = SearchLimits {
+            infinite: true,
+            ..SearchLimits::default()
+        };
+        let r = e.go(&limits, &mut |_| {});
+        (r, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    handle.stop();
+    let (r, returned) = worker.join().unwrap();
+    assert!(returned.duration_since(asked) < Duration::from_millis(500));
+    assert_legal(&pos, &r);
+    assert!(r.depth >= 1);
+}
+
+#[test]
+fn stop_before_go_applies_to_the_next_search() {
+    let mut e = engine(Variant::Czech, 1);
+    e.set_position(Position::start(Variant::Czech), &[]);
+    e.stop_handle().stop();
+    let t = Instant::now();
+    let limits = SearchLimits {
+        infinite: true,
+        ..SearchLimits::default()
+    };
+    let r = e.go(&limits, &mut |_| {});
+    assert!(t.elapsed() < Duration::from_secs(2));
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn two_threads_reach_the_depth_of_one() {
+    let pos = Position::from_fen(
+        Variant::Czech,
+        "W:Wd4,f4,a3,e3,b2,f2,h2,a1,c1,e1,g1:Bd8,f8,h8,a7,g7,b6,d6,h6,c5,e5,g5",
+    )
+    .unwrap();
+    let limits = SearchLimits {
+        movetime: Some(Duration::from_millis(400)),
+        ..SearchLimits::default()
+    };
+    // One retry absorbs a burst of CPU contention on a shared machine.
+    let mut ok = false;
+    for _ in 0..2 {
+        let one = search(&mut engine(Variant::Czech, 1), pos, &[], &limits);
+        let two = search(&mut engine(Variant::Czech, 2), pos, &[], &limits);
+        assert_legal(&pos, &two);
+        if two.depth >= one.depth {
+            ok = true;
+            break;
+        }
+    }
+    assert!(ok, "two threads stayed shallower than one");
+}
+
+#[test]
+fn clock_is_never_exceeded() {
+    let pos = Position::start(Variant::Czech);
+    let mut e = engine(Variant::Czech, 1);
+    for ms in [50, 300] {
+        let limits = SearchLimits {
+            clock: Some(Clock {
+                time_left: Duration::from_millis(ms),
+                increment: Duration::ZERO,
+                moves_to_go: Some(1),
+            }),
+            ..SearchLimits::default()
+        };
+        let t = Instant::now();
+        let r = search(&mut e, pos, &[], &limits);
+        assert!(
+            t.elapsed() < Duration::from_millis(ms),
+            "{ms} ms clock overrun"
+        );
+        assert_legal(&pos, &r);
+    }
+}
+
+#[test]
+fn ponder_waits_for_the_hit() {
+    let mut e = engine(Variant::Czech, 1);
+    e.set_position(Position::start(Variant::Czech), &[]);
+    let handle = e.stop_handle();
+    let worker = std::thread::spawn(move || {
+        let limits = SearchLimits {
+            ponder: true,
+            movetime: Some(Duration::from_millis(100)),
+            ..SearchLimits::default()
+        };
+        e.go(&limits, &mut |_| {});
+        Instant::now()
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let hit = Instant::now();
+    handle.ponder_hit();
+    let done = worker.join().unwrap();
+    assert!(done > hit, "returned before the ponder hit");
+    assert!(done.duration_since(hit) < Duration::from_millis(600));
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = Engine::new(EngineOptions {
+        multipv: 3,
+        hash_mb: 16,
+        ..EngineOptions::default()
+    });
+    let pos = Position::start(Variant::Czech);
+    e.set_position(pos, &[]);
+    let mut last: Vec<SearchInfo> = Vec::new();
+    e.go(&depth(6), &mut |info| {
+        if info.multipv == 1 {
+            last.clear();
+        }
+        last.push(info.clone());
+    });
+    assert_eq!(last.len(), 3);
+    let firsts: Vec<Move> = last.iter().map(|i| i.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(last[0].score.value() >= last[1].score.value());
+    assert!(last[1].score.value() >= last[2].score.value());
+    assert!(last.iter().all(|i| i.depth == 6 && i.nodes > 0));
+}
+
+#[test]
+fn weak_levels_are_reproducible_and_make_mistakes() {
+    let pos = Position::from_fen(
+        Variant::Czech,
+        "W:Wf4,a3,e3,g3,b2,f2,a1,c1,e1,g1:Bf8,h8,c7,e7,g7,d6,h6,a5,c5,h4",
+    )
+    .unwrap();
+    let best = search(&mut engine(Variant::Czech, 1), pos, &[], &depth(8)).best;
+    let level = |skill: u8, seed: u64| {
+        let mut e = Engine::new(EngineOptions {
+            skill,
+            seed,
+            hash_mb: 4,
+            ..EngineOptions::default()
+        });
+        search(&mut e, pos, &[], &SearchLimits::default()).best
+    };
+    let picks: Vec<Option<Move>> = (0..12).map(|s| level(1, s)).collect();
+    assert_eq!(picks, (0..12).map(|s| level(1, s)).collect::<Vec<_>>());
+    let deviations = picks.iter().filter(|m| **m != best).count();
+    assert!(
+        deviations >= 3,
+        "level 1 played the best move {} of 12 times",
+        12 - deviations
+    );
+}
+
+#[test]
+fn no_legal_move_gives_no_move() {
+    // White has a single man blocked by two black men: no legal move.
+    let pos = setup(Variant::Czech, &["a1"], &["b2", "c3"], &[], Color::White);
+    assert!(movegen::legal_moves(&pos).is_empty());
+    let r = search(&mut engine(Variant::Czech, 1), pos, &[], &depth(3));
+    assert!(r.best.is_none());
+    assert_eq!(r.score, Score::Loss(0));
+}
