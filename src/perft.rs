@@ -28,6 +28,14 @@ pub fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
     match depth {
         0 => 1,
         1 => movegen::count_moves(pos, counting == Counting::Paths),
+        2 => {
+            let mut list = MoveList::new();
+            generate(pos, &mut list, counting);
+            let paths = counting == Counting::Paths;
+            list.iter()
+                .map(|m| movegen::count_replies(pos, m, paths))
+                .sum()
+        }
         _ => {
             let mut list = MoveList::new();
             generate(pos, &mut list, counting);

@@ -50,6 +50,37 @@ impl Node {
         }
     }
 
+    /// The node after `mv` is played in `pos`, built from the piece sets alone (no key, no
+    /// `Position`): what [`count_replies`] reads.
+    #[inline(always)]
+    fn after(pos: &Position, mv: &Move) -> Node {
+        let rules = pos.rules();
+        let g = rules.geometry();
+        let me = pos.side();
+        let them = !me;
+        let from = Bitboard::from_square(mv.from);
+        let to = Bitboard::from_square(mv.to);
+        let mut kings = pos.all_kings();
+        if kings.has(mv.from) {
+            kings ^= from ^ to;
+        } else if mv.promotes {
+            kings |= to;
+        }
+        kings = kings - mv.captured;
+        let mine = pos.pieces(me) ^ from ^ to;
+        let theirs = pos.pieces(them) ^ mv.captured;
+        Node {
+            g,
+            rules,
+            me: them,
+            men: theirs - kings,
+            kings: theirs & kings,
+            enemy: mine,
+            empty: g.valid - (mine | theirs),
+            man_dirs: capture::man_capture_dirs(rules, them),
+        }
+    }
+
     /// The capture search context, with the position's own empty squares.
     #[inline(always)]
     fn ctx(&self) -> Ctx {
@@ -133,7 +164,18 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 /// The number of legal moves (distinct, or paths when `paths`), without building quiet moves.
 #[inline]
 pub fn count_moves(pos: &Position, paths: bool) -> u64 {
-    let node = Node::new(pos);
+    count_node(&Node::new(pos), paths)
+}
+
+/// The number of legal replies to `mv` (legal in `pos`): `count_moves(&pos.play(mv), paths)`
+/// without making the position (perft's last two plies).
+#[inline]
+pub fn count_replies(pos: &Position, mv: &Move, paths: bool) -> u64 {
+    count_node(&Node::after(pos, mv), paths)
+}
+
+#[inline(always)]
+fn count_node(node: &Node, paths: bool) -> u64 {
     let (men, kings) = node.jumpers();
     if kings.is_empty() && men.any() {
         if let Some(n) = capture::single_man_captures(&node.ctx(), men) {
@@ -148,10 +190,10 @@ pub fn count_moves(pos: &Position, paths: bool) -> u64 {
             best: 0,
             seen: MoveList::new(),
         };
-        search_captures(&node, men, kings, &mut sink);
+        search_captures(node, men, kings, &mut sink);
         sink.count
     } else {
-        quiet::count(&node)
+        quiet::count(node)
     }
 }
 

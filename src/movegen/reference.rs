@@ -324,6 +324,13 @@ mod tests {
             movegen::count_moves(pos, true),
             generate(pos, false).len() as u64
         );
+        for m in &distinct {
+            let child = pos.play(m);
+            for paths in [false, true] {
+                let want = movegen::count_moves(&child, paths);
+                assert_eq!(movegen::count_replies(pos, m, paths), want);
+            }
+        }
         let captures = distinct.first().is_some_and(|m| m.is_capture());
         assert_eq!(movegen::has_capture(pos), captures, "{}", pos.to_fen());
     }
