@@ -234,8 +234,13 @@ fn explain_when_quiet(
     if !pos.empty().has(to) {
         return format!("'{text}': {} is not empty; {options}", name(to));
     }
+    let can = if own.is_empty() {
+        "it cannot move".to_string()
+    } else {
+        format!("it can play {}", list(pos, &own))
+    };
     format!(
-        "'{text}' is not a legal move: the piece on {} cannot reach {}; {options}",
+        "'{text}' is not a legal move: the piece on {} cannot reach {}; {can}",
         name(from),
         name(to)
     )
