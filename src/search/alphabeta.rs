@@ -265,7 +265,7 @@ impl Worker<'_> {
         let mv = best_idx.filter(|&i| i < 255).map(|i| i as u8);
         self.shared
             .tt
-            .store(key, ply, best, 0, mv, depth.min(255) as u8, bound);
+            .store(key, ply, best, mv, depth.min(255) as u8, bound);
         best
     }
 

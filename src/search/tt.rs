@@ -8,7 +8,7 @@
 //! word 0: check = key ^ data
 //! word 1: data
 //!   bits  0..16  score        i16, win/loss scores made relative to this node (score_to_tt)
-//!   bits 16..32  static eval  i16
+//!   bits 16..32  unused (0)
 //!   bits 32..40  move         index of the best move in movegen order, plus 1 (0 = none)
 //!   bits 40..48  depth        u8, nominal depth in plies (0 = quiescence)
 //!   bits 48..50  bound        0 = empty, 1 = upper, 2 = lower, 3 = exact
@@ -51,8 +51,6 @@ pub enum Bound {
 pub struct TtEntry {
     /// Score relative to the probing node (already converted by [`score_from_tt`]).
     pub score: i32,
-    /// Static evaluation of the position.
-    pub eval: i32,
     /// Index of the best move in movegen order.
     pub mv: Option<u8>,
     /// Nominal depth of the search that produced it.
@@ -107,10 +105,9 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-fn pack(score: i32, eval: i32, mv: Option<u8>, depth: u8, bound: Bound, age: u64) -> u64 {
+fn pack(score: i32, mv: Option<u8>, depth: u8, bound: Bound, age: u64) -> u64 {
     let mv = mv.map_or(0, |i| i as u64 + 1);
     (score as i16 as u16 as u64)
-        | (eval.clamp(-32000, 32000) as i16 as u16 as u64) << 16
         | mv << 32
         | (depth as u64) << 40
         | (bound as u64) << 48
@@ -127,7 +124,6 @@ fn unpack(data: u64) -> Option<(TtEntry, u64)> {
     let mv = ((data >> 32) & 0xff) as u8;
     let entry = TtEntry {
         score: data as u16 as i16 as i32,
-        eval: (data >> 16) as u16 as i16 as i32,
         mv: mv.checked_sub(1),
         depth: (data >> 40) as u8,
         bound,
@@ -189,17 +185,7 @@ impl TranspositionTable {
     }
 
     /// Stores a search result for `key` found at `ply`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        ply: usize,
-        score: i32,
-        eval: i32,
-        mv: Option<u8>,
-        depth: u8,
-        bound: Bound,
-    ) {
+    pub fn store(&self, key: u64, ply: usize, score: i32, mv: Option<u8>, depth: u8, bound: Bound) {
         let now = self.age.load(Relaxed);
         let bucket = self.bucket(key);
         let mut victim = &bucket.entries[0];
@@ -216,7 +202,7 @@ impl TranspositionTable {
             };
             if check ^ data == key {
                 let mv = mv.or(old.mv);
-                let data = pack(score_to_tt(score, ply), eval, mv, depth, bound, now);
+                let data = pack(score_to_tt(score, ply), mv, depth, bound, now);
                 e.check.store(key ^ data, Relaxed);
                 e.data.store(data, Relaxed);
                 return;
@@ -228,7 +214,7 @@ impl TranspositionTable {
                 victim = e;
             }
         }
-        let data = pack(score_to_tt(score, ply), eval, mv, depth, bound, now);
+        let data = pack(score_to_tt(score, ply), mv, depth, bound, now);
         victim.check.store(key ^ data, Relaxed);
         victim.data.store(data, Relaxed);
     }
@@ -242,11 +228,11 @@ mod tests {
     #[test]
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1);
-        tt.store(0x1234_5678_9abc_def0, 3, -250, 17, Some(5), 7, Bound::Lower);
+        tt.store(0x1234_5678_9abc_def0, 3, -250, Some(5), 7, Bound::Lower);
         let e = tt.probe(0x1234_5678_9abc_def0, 3).expect("hit");
         assert_eq!(
-            (e.score, e.eval, e.mv, e.depth, e.bound),
-            (-250, 17, Some(5), 7, Bound::Lower)
+            (e.score, e.mv, e.depth, e.bound),
+            (-250, Some(5), 7, Bound::Lower)
         );
         assert!(tt.probe(0x1234_5678_9abc_def1, 3).is_none());
     }
@@ -255,7 +241,7 @@ mod tests {
     fn win_scores_are_stored_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         // A win found 10 plies from the root at a node 4 plies deep: 6 plies from the node.
-        tt.store(42, 4, WIN - 10, 0, None, 5, Bound::Exact);
+        tt.store(42, 4, WIN - 10, None, 5, Bound::Exact);
         assert_eq!(tt.probe(42, 4).unwrap().score, WIN - 10);
         // Reached again at ply 2: the win is 8 plies from the root.
         assert_eq!(tt.probe(42, 2).unwrap().score, WIN - 8);
@@ -265,11 +251,10 @@ mod tests {
     #[test]
     fn torn_entries_are_rejected() {
         let tt = TranspositionTable::new(1);
-        tt.store(99, 0, 10, 0, None, 3, Bound::Exact);
+        tt.store(99, 0, 10, None, 3, Bound::Exact);
         // Simulate a torn write: the data word from another store.
         for e in &tt.bucket(99).entries {
-            e.data
-                .store(pack(500, 0, None, 9, Bound::Exact, 0), Relaxed);
+            e.data.store(pack(500, None, 9, Bound::Exact, 0), Relaxed);
         }
         assert!(tt.probe(99, 0).is_none());
     }
@@ -277,7 +262,7 @@ mod tests {
     #[test]
     fn clear_empties_the_table() {
         let tt = TranspositionTable::new(1);
-        tt.store(7, 0, 1, 0, None, 1, Bound::Upper);
+        tt.store(7, 0, 1, None, 1, Bound::Upper);
         tt.clear();
         assert!(tt.probe(7, 0).is_none());
     }
