@@ -184,6 +184,30 @@ fn a_king_must_capture_when_a_king_can() {
 }
 
 #[test]
+fn the_capture_that_takes_the_most_is_compulsory() {
+    // Brazilian: a3 takes one piece, h2 takes two.
+    let p = fen(Variant::Brazilian, "W:Wa3,h2:Bb4,g3,e3");
+    says(
+        &move_error(&p, "a3xc5"),
+        &["'a3xc5'", "must take the most pieces (2 here)", "h2xd2"],
+    );
+    says(&move_error(&p, "h2xf4"), &["must be completed", "h2xd2"]);
+}
+
+#[test]
+fn explain_illegal_says_legal_or_why_not() {
+    let p = Position::start(Variant::Czech);
+    assert_eq!(
+        dama::notation::explain_illegal(&p, "22-18"),
+        "c3-d4 is legal"
+    );
+    says(
+        &dama::notation::explain_illegal(&p, "c3-c4"),
+        &["'c3-c4'", "not a square"],
+    );
+}
+
+#[test]
 fn the_capture_stops_early() {
     // T4: after taking c7 the king goes on from b6.
     let p = fen(Variant::Czech, "W:WKd8:Bc3,g3,d4,g5,c7");

@@ -8,7 +8,7 @@
 //!
 //! The normal test checks every line with at most [`CI_NODE_LIMIT`] leaves (seconds in release).
 //! `cargo test --release -- --ignored` checks every line up to [`FULL_NODE_LIMIT`] leaves on all
-//! cores (`DAMA_PERFT_LIMIT=<leaves>` changes that limit).
+//! cores (`DAMA_PERFT_LIMIT=<leaves>` changes that limit, `DAMA_PERFT_THREADS=<n>` the threads).
 
 use std::path::{Path, PathBuf};
 
@@ -240,7 +240,10 @@ fn perft_tables_to_a_billion_leaves() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(FULL_NODE_LIMIT);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = std::env::var("DAMA_PERFT_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let (run, failures) = run_tables(limit, threads);
     eprintln!("{run} perft lines checked up to {limit} leaves on {threads} threads");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
