@@ -47,7 +47,10 @@ impl Lookup for Solved<'_> {
 
 /// The units of work [`generate`] reports for `slices` (twice their index sizes).
 pub fn total_work(variant: Variant, slices: &[Material]) -> u64 {
-    slices.iter().map(|&s| 2 * slice_size(variant, s)).sum()
+    slices
+        .iter()
+        .map(|&s| slice_size(variant, s).saturating_mul(2))
+        .fold(0, u64::saturating_add)
 }
 
 /// The slices [`generate`] works on: every slice of at most `pieces` pieces, or just `only`.

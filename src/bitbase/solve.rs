@@ -47,6 +47,9 @@ fn loss(d: u32) -> u16 {
     (2 * d + 2) as u16
 }
 
+/// The largest slice solved (about 800 GB of working memory).
+const MAX_INDICES: u64 = 1 << 37;
+
 /// Positions per work item.
 const CHUNK: u64 = 4096;
 
@@ -86,7 +89,7 @@ pub fn slice_size(variant: Variant, slice: Material) -> u64 {
     keys(slice)
         .iter()
         .map(|&k| Indexer::new(variant, k).size())
-        .sum()
+        .fold(0, u64::saturating_add)
 }
 
 fn keys(slice: Material) -> Vec<Material> {
@@ -105,6 +108,17 @@ pub fn solve(
     lookup: &dyn Lookup,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Table>, String> {
+    let size = slice_size(variant, slice);
+    if size == 0 {
+        return Err(format!(
+            "slice {slice} does not fit on the board of {variant}"
+        ));
+    }
+    if size > MAX_INDICES {
+        return Err(format!(
+            "slice {slice} has {size} indices; the solver handles at most {MAX_INDICES}"
+        ));
+    }
     let solver = Solver {
         variant,
         work: keys(slice)
