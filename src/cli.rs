@@ -9,6 +9,7 @@ use dama::perft::{self, Counting};
 use dama::{notation, Position, Variant};
 
 mod search;
+mod book;
 mod egtb;
 mod hub;
 mod matchcmd;
@@ -44,6 +45,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Opening books: build, import, check, probe, openings.
+    Book(book::BookArgs),
     /// Endgame bitbases: generate, probe, stats, plan.
     Egtb(egtb::EgtbArgs),
     /// Play an engine-vs-engine match over the Hub protocol; `match merge` combines shards.
@@ -70,6 +73,7 @@ pub fn run() -> Result<()> {
             paths,
             threads,
         }) => run_perft(variant, fen.as_deref(), depth, divide, paths, threads),
+        Some(Command::Book(a)) => book::run(a),
         Some(Command::Egtb(a)) => egtb::run(a),
         Some(Command::Match(a)) => matchcmd::run(a),
         Some(Command::Analyze(a)) => search::analyze(a),

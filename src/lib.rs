@@ -13,6 +13,7 @@
 
 pub mod bitbase;
 pub mod bench;
+pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod game;

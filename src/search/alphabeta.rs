@@ -191,8 +191,8 @@ impl Worker<'_> {
                 .score(&node.pos, mv, ply, tt_move == Some(i as u8));
             order.push((s, i as u16));
         }
-        let may_reduce = depth >= 3 && !pv_node && !threatened(&node.pos);
-        let may_reduce_pv = depth >= 3 && pv_node && !threatened(&node.pos);
+        let calm = depth >= 3 && !threatened(&node.pos);
+        let first_reduced = if pv_node { 5 } else { 3 };
         let alpha0 = alpha;
         let mut best = -INFINITE;
         let mut best_idx = None;
@@ -207,9 +207,8 @@ impl Worker<'_> {
             let score = if n == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
             } else {
-                let reducible = late
-                    && ((may_reduce && n >= 3) || (may_reduce_pv && n >= 5))
-                    && !movegen::has_capture(&child.pos);
+                let reducible =
+                    calm && late && n >= first_reduced && !movegen::has_capture(&child.pos);
                 let r = if reducible {
                     1 + (depth >= 6 && n >= 8) as i32
                 } else {

@@ -1,0 +1,144 @@
+//! A small, tolerant PDN game reader for book import: tags, move text and result, with
+//! comments (`{..}`), variations (`(..)`), `%` lines and NAG (`$n`) removed.
+
+/// One game's raw text parts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawGame {
+    /// Line number where the game starts (1-based).
+    pub line: usize,
+    /// Tags in file order.
+    pub tags: Vec<(String, String)>,
+    /// Move-text tokens (move numbers and marks still attached), result token included.
+    pub tokens: Vec<String>,
+}
+
+impl RawGame {
+    /// The value of tag `name` (case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Splits a PDN text into games: a game is a run of tag lines followed by move text.
+pub fn split_games(text: &str) -> Vec<RawGame> {
+    let mut games = Vec::new();
+    let mut cur = RawGame::default();
+    let mut body = String::new();
+    let mut in_body = false;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.starts_with('[') && !in_brace(&body) {
+            if in_body {
+                finish(&mut games, &mut cur, &mut body);
+                in_body = false;
+            }
+            if cur.tags.is_empty() {
+                cur.line = i + 1;
+            }
+            if let Some(tag) = parse_tag(t) {
+                cur.tags.push(tag);
+            }
+            continue;
+        }
+        if t.starts_with('%') {
+            continue;
+        }
+        if !t.is_empty() {
+            if !in_body && cur.tags.is_empty() {
+                cur.line = i + 1;
+            }
+            in_body = true;
+        }
+        body.push_str(line);
+        body.push('\n');
+    }
+    finish(&mut games, &mut cur, &mut body);
+    games
+}
+
+fn in_brace(body: &str) -> bool {
+    body.matches('{').count() > body.matches('}').count()
+}
+
+fn finish(games: &mut Vec<RawGame>, cur: &mut RawGame, body: &mut String) {
+    let mut g = std::mem::take(cur);
+    g.tokens = tokens(body);
+    body.clear();
+    if !g.tags.is_empty() || !g.tokens.is_empty() {
+        games.push(g);
+    }
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().trim_matches('"').replace("\\\"", "\"");
+    Some((name.to_string(), value))
+}
+
+/// Move-text tokens with comments, variations and NAGs removed.
+fn tokens(body: &str) -> Vec<String> {
+    let mut clean = String::new();
+    let mut brace = false;
+    let mut paren = 0usize;
+    for c in body.chars() {
+        match c {
+            '{' if !brace => brace = true,
+            '}' if brace => brace = false,
+            '(' if !brace => paren += 1,
+            ')' if !brace && paren > 0 => paren -= 1,
+            c if !brace && paren == 0 => clean.push(c),
+            _ => {}
+        }
+    }
+    clean
+        .split_whitespace()
+        .filter(|t| !t.starts_with('$'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A result token or tag value as points for White out of 2 (2 win, 1 draw, 0 loss).
+pub fn white_points(text: &str) -> Option<u32> {
+    match text.trim() {
+        "1-0" | "2-0" => Some(2),
+        "0-1" | "0-2" => Some(0),
+        "1/2-1/2" | "1-1" | "½-½" => Some(1),
+        _ => None,
+    }
+}
+
+/// A move token without its move number (`12.`, `12...`) and marks (`!`, `?`); empty for a
+/// bare move number.
+pub fn move_text(tok: &str) -> &str {
+    let digits = tok.chars().take_while(char::is_ascii_digit).count();
+    let t = if digits > 0 && tok[digits..].starts_with('.') {
+        tok[digits..].trim_start_matches('.')
+    } else {
+        tok
+    };
+    t.trim_end_matches(['!', '?'])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_split_and_cleaned() {
+        let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. c3-d4 {note (x)} f6-g5 (1... b6-a5) 2. $1 d4-e5 1-0\n\n\
+                    [Event \"b\"]\n1. c3-b4 *\n";
+        let g = split_games(text);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].tag("result"), Some("1-0"));
+        assert_eq!(g[0].tokens, ["1.", "c3-d4", "f6-g5", "2.", "d4-e5", "1-0"]);
+        assert_eq!(g[1].line, 6);
+        assert_eq!(g[1].tokens, ["1.", "c3-b4", "*"]);
+        assert_eq!(move_text("12...f6-g5!?"), "f6-g5");
+        assert_eq!(white_points("1/2-1/2"), Some(1));
+        assert_eq!(white_points("*"), None);
+    }
+}
