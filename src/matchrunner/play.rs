@@ -277,12 +277,11 @@ pub fn play_game(setup: &GameSetup, slots: [&mut EngineSlot; 2], cfg: &PlayConfi
     };
     let names = [white.name().to_string(), black.name().to_string()];
     let mut game = Game::new(setup.opening.start);
-    let mut hub_moves: Vec<String> = Vec::new();
+    let mut history = HubHistory::new(&game);
     for mv in &setup.opening.moves {
-        hub_moves.push(notation::format_hub_move(game.position(), mv));
-        game.play(mv);
+        history.play(&mut game, mv);
     }
-    let ending = run_game(&mut game, &mut hub_moves, [white, black], &names, cfg);
+    let ending = run_game(&mut game, &mut history, [white, black], &names, cfg);
     GameRecord {
         index: setup.index,
         opening: setup.opening_index,
@@ -300,7 +299,7 @@ pub fn play_game(setup: &GameSetup, slots: [&mut EngineSlot; 2], cfg: &PlayConfi
 
 fn run_game(
     game: &mut Game,
-    hub_moves: &mut Vec<String>,
+    history: &mut HubHistory,
     mut slots: [&mut EngineSlot; 2],
     names: &[String; 2],
     cfg: &PlayConfig,
@@ -319,7 +318,6 @@ fn run_game(
     }
     let mut adj = Adjudicator::new(cfg.draw, cfg.resign);
     let switches = DrawSwitches::default();
-    let start_pos_line = hub_position(game.start());
     loop {
         if let Some(o) = game.outcome(&switches) {
             return by_rules(o);
@@ -336,10 +334,7 @@ fn run_game(
         }
         let side = game.position().side();
         let si = side.index();
-        let mut pos_line = format!("pos pos={start_pos_line}");
-        if !hub_moves.is_empty() {
-            pos_line.push_str(&format!(" moves=\"{}\"", hub_moves.join(" ")));
-        }
+        let pos_line = history.pos_line();
         let (level, wait) = match (&cfg.tc, &clocks) {
             (_, Some(c)) => (c[si].level_line(), c[si].available() + cfg.time_margin),
             (TimeControl::MoveTime(t), None) => (
@@ -389,8 +384,7 @@ fn run_game(
                 }
             }
         };
-        hub_moves.push(notation::format_hub_move(game.position(), &mv));
-        game.play(&mv);
+        history.play(game, &mv);
         let full_move = (game.moves().len() as u32).div_ceil(2);
         let cp = reply
             .score
@@ -398,6 +392,44 @@ fn run_game(
             .map(|s| (s * 100.0).round().clamp(-100_000.0, 100_000.0) as i32);
         if let Some(v) = adj.record(side, cp, full_move) {
             return adjudicated(v);
+        }
+    }
+}
+
+/// What the engines are told about the game, as the Hub GUI does it: the position after the last
+/// irreversible ply (a capture or a man move) and the moves played since, which is all that
+/// repetition and the draw counters need, and keeps `pos` lines short in long games.
+struct HubHistory {
+    base: String,
+    since: Vec<String>,
+}
+
+impl HubHistory {
+    fn new(game: &Game) -> HubHistory {
+        HubHistory {
+            base: hub_position(game.position()),
+            since: Vec::new(),
+        }
+    }
+
+    /// Plays `mv` (legal) in `game` and records it.
+    fn play(&mut self, game: &mut Game, mv: &Move) {
+        let text = notation::format_hub_move(game.position(), mv);
+        game.play(mv);
+        if game.counters().is_irreversible_reset() {
+            self.base = hub_position(game.position());
+            self.since.clear();
+        } else {
+            self.since.push(text);
+        }
+    }
+
+    /// `pos pos=<base> [moves="<since>"]`.
+    fn pos_line(&self) -> String {
+        if self.since.is_empty() {
+            format!("pos pos={}", self.base)
+        } else {
+            format!("pos pos={} moves=\"{}\"", self.base, self.since.join(" "))
         }
     }
 }
@@ -458,6 +490,39 @@ mod tests {
     fn hub_position_of_the_czech_start() {
         let p = Position::start(Variant::Czech);
         assert_eq!(hub_position(&p), "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+    }
+
+    #[test]
+    fn hub_history_restarts_at_irreversible_plies() {
+        let start = Position::start(Variant::Czech);
+        let mut game = Game::new(start);
+        let mut h = HubHistory::new(&game);
+        assert_eq!(h.pos_line(), format!("pos pos={}", hub_position(&start)));
+        let man_move = crate::movegen::legal_moves(&start)[0];
+        h.play(&mut game, &man_move);
+        assert_eq!(
+            h.pos_line(),
+            format!("pos pos={}", hub_position(game.position()))
+        );
+        let kings = Position::from_fen(Variant::Czech, "W:WK32:BK1").unwrap();
+        let mut game = Game::new(kings);
+        let mut h = HubHistory::new(&game);
+        for _ in 0..2 {
+            let quiet = |m: &Move| {
+                !m.is_capture() && !crate::movegen::has_capture(&game.position().play(m))
+            };
+            let mv = crate::movegen::legal_moves(game.position())
+                .into_iter()
+                .find(quiet)
+                .expect("a quiet move that gives no capture");
+            h.play(&mut game, &mv);
+        }
+        let line = h.pos_line();
+        assert!(
+            line.starts_with(&format!("pos pos={} moves=\"", hub_position(&kings))),
+            "{line}"
+        );
+        assert_eq!(line.matches('-').count(), 2, "{line}");
     }
 
     #[test]
