@@ -6,7 +6,7 @@ use std::path::Path;
 use dama::book::build::{build, BuildOptions};
 use dama::book::import::import_pdn;
 use dama::book::openings::balanced_openings;
-use dama::book::{Book, BookRng};
+use dama::book::{Book, BookRng, ProbeSettings};
 use dama::matchrunner::openings;
 use dama::search::SearchLimits;
 use dama::{movegen, notation, Position, Variant};
@@ -251,6 +251,31 @@ fn balanced_openings_are_distinct_and_balanced() {
             parsed.position(),
             o.position,
             "match runners read the FEN lines"
+        );
+    }
+}
+
+#[test]
+fn the_shared_book_probes_with_caller_settings() {
+    let book = dama::book::builtin::shared(Variant::Czech).expect("shipped");
+    assert!(dama::book::builtin::shared(Variant::International).is_none());
+    let start = Position::start(Variant::Czech);
+    let entry = book.entry(&start).unwrap();
+    let strict = ProbeSettings {
+        margin: 0,
+        max_ply: 1,
+    };
+    let best = entry.best_score().unwrap();
+    for seed in 0..20 {
+        let mv = book
+            .probe_with(&start, &strict, &mut BookRng::new(seed))
+            .unwrap();
+        let m = entry.moves.iter().find(|m| m.mv == mv).unwrap();
+        assert_eq!(m.score, best, "margin 0 plays a best move");
+        let next = start.play(&mv);
+        assert_eq!(
+            book.probe_with(&next, &strict, &mut BookRng::new(seed)),
+            None
         );
     }
 }

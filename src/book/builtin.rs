@@ -1,5 +1,7 @@
 //! The books shipped in `book/`, compiled into the program.
 
+use once_cell::sync::Lazy;
+
 use super::{Book, BookWarning};
 use crate::rules::Variant;
 
@@ -9,6 +11,17 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         Variant::Czech => Some(include_str!("../../book/czech.book")),
         _ => None,
     }
+}
+
+/// The shipped books, parsed once on first use.
+static SHARED: Lazy<Vec<Option<Book>>> =
+    Lazy::new(|| Variant::ALL.iter().map(|&v| Book::builtin(v)).collect());
+
+/// The shipped book of `variant`, parsed once and shared (probe it with
+/// [`Book::probe_with`] and your own settings).
+pub fn shared(variant: Variant) -> Option<&'static Book> {
+    let i = Variant::ALL.iter().position(|&v| v == variant)?;
+    SHARED.get(i)?.as_ref()
 }
 
 impl Book {

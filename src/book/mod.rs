@@ -202,20 +202,26 @@ impl Book {
     }
 
     /// The book moves of `pos` within the margin of the best one and with a positive weight,
-    /// or an empty list when the position is not in the book or lies beyond `max_ply`.
+    /// or an empty list when the position is not in the book or lies beyond `max_ply`
+    /// (under [`Book::settings`]).
     pub fn candidates(&self, pos: &Position) -> Vec<BookMove> {
+        self.candidates_with(pos, &self.settings)
+    }
+
+    /// [`Book::candidates`] under other settings.
+    pub fn candidates_with(&self, pos: &Position, settings: &ProbeSettings) -> Vec<BookMove> {
         let Some(e) = self.entry(pos) else {
             return Vec::new();
         };
         let Some(best) = e.best_score() else {
             return Vec::new();
         };
-        if e.ply >= self.settings.max_ply {
+        if e.ply >= settings.max_ply {
             return Vec::new();
         }
         e.moves
             .iter()
-            .filter(|m| m.weight > 0 && m.score >= best.saturating_sub(self.settings.margin))
+            .filter(|m| m.weight > 0 && m.score >= best.saturating_sub(settings.margin))
             .copied()
             .collect()
     }
@@ -223,7 +229,17 @@ impl Book {
     /// A book move for `pos`: one of [`Book::candidates`], drawn with probability proportional
     /// to its weight. `None` when there is no candidate.
     pub fn probe(&self, pos: &Position, rng: &mut BookRng) -> Option<Move> {
-        let cands = self.candidates(pos);
+        self.probe_with(pos, &self.settings, rng)
+    }
+
+    /// [`Book::probe`] under other settings (for a shared book, see [`builtin::shared`]).
+    pub fn probe_with(
+        &self,
+        pos: &Position,
+        settings: &ProbeSettings,
+        rng: &mut BookRng,
+    ) -> Option<Move> {
+        let cands = self.candidates_with(pos, settings);
         let total: u64 = cands.iter().map(|m| u64::from(m.weight)).sum();
         if total == 0 {
             return None;
