@@ -228,3 +228,66 @@ fn sanitize(mut opts: EngineOptions) -> EngineOptions {
     opts.multipv = opts.multipv.clamp(1, 256);
     opts
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen;
+
+    fn small(variant: Variant) -> EngineOptions {
+        EngineOptions {
+            variant,
+            hash_mb: 1,
+            ..EngineOptions::default()
+        }
+    }
+
+    #[test]
+    fn variant_change_resets_the_position() {
+        let mut e = Engine::new(small(Variant::Czech));
+        let start = Position::start(Variant::Czech);
+        let mv = movegen::legal_moves(&start)[0];
+        e.set_position(start, &[mv]);
+        assert_eq!(e.game().moves().len(), 1);
+        e.set_options(small(Variant::Czech));
+        assert_eq!(e.game().moves().len(), 1, "same variant keeps the game");
+        e.set_options(small(Variant::Russian));
+        assert_eq!(*e.game().position(), Position::start(Variant::Russian));
+    }
+
+    #[test]
+    fn options_are_clamped() {
+        let e = Engine::new(EngineOptions {
+            threads: 0,
+            hash_mb: 0,
+            skill: 9,
+            multipv: 0,
+            ..EngineOptions::default()
+        });
+        let o = e.options();
+        assert_eq!((o.threads, o.hash_mb, o.skill, o.multipv), (1, 1, 5, 1));
+    }
+
+    #[test]
+    fn set_position_feeds_the_counters() {
+        let mut e = Engine::new(small(Variant::Czech));
+        let start = Position::from_fen(Variant::Czech, "W:WKa1:BKh8").unwrap();
+        let a = movegen::legal_moves(&start)
+            .into_iter()
+            .find(|m| !m.is_capture())
+            .unwrap();
+        e.set_position(start, &[a]);
+        assert_eq!(e.game().counters().quiet_plies(), 1);
+        assert_eq!(e.game().repetition_keys().len(), 2);
+    }
+
+    #[test]
+    fn a_skill_search_without_limits_ends_by_itself() {
+        let mut e = Engine::new(EngineOptions {
+            skill: 2,
+            ..small(Variant::Czech)
+        });
+        let r = e.go(&SearchLimits::default(), &mut |_| {});
+        assert!(r.best.is_some() && r.depth <= 2);
+    }
+}
