@@ -1,7 +1,7 @@
 //! `dama match …`: engine-vs-engine matches over the Hub protocol, and `dama match merge`.
 
 use std::fs::File;
-use std::io::Write;
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -11,12 +11,13 @@ use clap::{Args, Subcommand};
 
 use dama::bitbase::Bitbases;
 use dama::matchrunner::adjudication::{BitbaseJudge, DrawRule, ResignRule};
+use dama::matchrunner::elo::Tally;
 use dama::matchrunner::elo::{SprtConfig, SprtVerdict};
 use dama::matchrunner::openings::{self, Opening};
 use dama::matchrunner::pdn::{self, MatchInfo};
 use dama::matchrunner::play::PlayConfig;
 use dama::matchrunner::runner::{self, parse_shard};
-use dama::matchrunner::summary::score_line;
+use dama::matchrunner::summary::{result_lines, score_line};
 use dama::matchrunner::{
     run_match, EngineSpec, HubEngine, MatchConfig, MatchEvent, MatchSummary, TimeControl,
 };
@@ -356,6 +357,11 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
         cfg.openings.len()
     );
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
+    let current = std::sync::Arc::new(Mutex::new(Tally::default()));
+    if std::io::stdin().is_terminal() {
+        println!("Press Enter for the current results.");
+        on_demand(names.clone(), cfg.sprt, current.clone());
+    }
     let on_event = |ev: MatchEvent| match ev {
         MatchEvent::GameStarted { .. } => {}
         MatchEvent::GameFinished {
@@ -373,6 +379,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
                 record.reason
             );
             println!("{} ({done}/{planned})", score_line(&names, &tally));
+            *current.lock().unwrap_or_else(|e| e.into_inner()) = tally;
             let mut out = pdn_out.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(f) = out.as_mut() {
                 if let Err(e) = f.write_all(pdn::write_game(&info, record).as_bytes()) {
@@ -391,4 +398,19 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
         bail!(e);
     }
     Ok(summary)
+}
+
+/// Prints the current result lines whenever a line (Enter) is read from the terminal.
+fn on_demand(names: [String; 2], sprt: Option<SprtConfig>, current: std::sync::Arc<Mutex<Tally>>) {
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            if line.is_err() {
+                break;
+            }
+            let t = *current.lock().unwrap_or_else(|e| e.into_inner());
+            for l in result_lines(&names, &t, sprt.as_ref()) {
+                println!("{l}");
+            }
+        }
+    });
 }

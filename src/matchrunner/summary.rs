@@ -122,20 +122,7 @@ impl MatchSummary {
 
     /// The final result lines: score, Elo with its 95% margin, LOS and draw ratio, and the SPRT.
     pub fn result_lines(&self) -> Vec<String> {
-        let t = self.tally();
-        let mut lines = vec![
-            self.score_line(),
-            format!(
-                "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %",
-                elo_text(t.elo()),
-                elo_text(t.elo_margin()),
-                100.0 * t.los(),
-                100.0 * t.draw_ratio()
-            ),
-        ];
-        if let Some(s) = &self.sprt {
-            lines.push(sprt_line(s, &t));
-        }
+        let mut lines = result_lines(&self.engines, &self.tally(), self.sprt.as_ref());
         if let Some(why) = &self.stopped_early {
             lines.push(format!("Stopped early: {why}"));
         }
@@ -374,6 +361,25 @@ pub fn tally_of(games: &[GameSummary]) -> Tally {
         }
     }
     t
+}
+
+/// The result lines for a tally: score, Elo with its 95% margin, LOS and draw ratio, and the
+/// SPRT when one runs (what the match prints at the end, and on demand while it runs).
+pub fn result_lines(engines: &[String; 2], t: &Tally, sprt: Option<&SprtConfig>) -> Vec<String> {
+    let mut lines = vec![
+        score_line(engines, t),
+        format!(
+            "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %",
+            elo_text(t.elo()),
+            elo_text(t.elo_margin()),
+            100.0 * t.los(),
+            100.0 * t.draw_ratio()
+        ),
+    ];
+    if let Some(s) = sprt {
+        lines.push(sprt_line(s, t));
+    }
+    lines
 }
 
 /// `Score of A vs B: W - L - D [p] N`.
