@@ -9,7 +9,12 @@ use crate::rules::Variant;
 pub fn text(variant: Variant) -> Option<&'static str> {
     match variant {
         Variant::Czech => Some(include_str!("../../book/czech.book")),
-        _ => None,
+        Variant::Russian => Some(include_str!("../../book/russian.book")),
+        Variant::Brazilian => Some(include_str!("../../book/brazilian.book")),
+        Variant::Pool => Some(include_str!("../../book/pool.book")),
+        Variant::English => Some(include_str!("../../book/english.book")),
+        Variant::International => Some(include_str!("../../book/international.book")),
+        Variant::Mala => Some(include_str!("../../book/mala.book")),
     }
 }
 
