@@ -227,7 +227,6 @@ fn run_variant(v: Variant, seed: u64) {
         let random = random_position(&mut rng, v);
         positions += playout(&mut rng, random);
     }
-    eprintln!("{v}: {positions} positions");
     assert!(positions > GAMES * 20, "{v}: only {positions} positions");
 }
 
@@ -292,7 +291,7 @@ fn the_random_positions_reach_the_interesting_cases() {
         }
     }
     assert!(
-        kings > 1000 && multi > 100 && dups > 0 && crowned > 10,
-        "{kings} {multi} {dups} {crowned}"
+        kings > 10_000 && multi > 1000 && dups > 0 && crowned > 100,
+        "positions with kings {kings}, multi-captures {multi}, duplicate paths {dups}, crowning captures {crowned}"
     );
 }
