@@ -281,3 +281,87 @@ fn the_shared_book_probes_with_caller_settings() {
         );
     }
 }
+
+/// Runs `dama` with `args`; returns (success, stdout, stderr).
+fn dama(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .output()
+        .expect("dama runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_book_commands_work_end_to_end() {
+    let dir = std::env::temp_dir().join(format!("dama-book-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("tiny.book");
+    let b = book.to_str().unwrap();
+    let (ok, out, err) = dama(&[
+        "book",
+        "build",
+        "--out",
+        b,
+        "--positions",
+        "4",
+        "--depth",
+        "2",
+        "--threads",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("wrote 4 positions"), "{out}");
+    assert!(err.contains("4/4 positions"), "progress shown: {err}");
+    let (ok, out, _) = dama(&["book", "check", "--book", b]);
+    assert!(ok && out.contains("4 positions, 0 bad lines"), "{out}");
+    let (ok, out, _) = dama(&["book", "probe", "--book", b, "--seed", "3"]);
+    assert!(
+        ok && out.contains("(ply 0)") && out.contains("bookmove "),
+        "{out}"
+    );
+    let (ok, out, _) = dama(&["book", "openings", "--plies", "2", "--as-moves"]);
+    assert!(ok && out.starts_with("# "), "{out}");
+    let line = out.lines().nth(1).expect("an opening");
+    assert_eq!(line.split_whitespace().count(), 2, "{line}");
+    let pdn = dir.join("games.pdn");
+    std::fs::write(&pdn, "[Result \"1-0\"]\n1. c3-d4 f6-g5 1-0\n").unwrap();
+    let imported = dir.join("games.book");
+    let (ok, out, err) = dama(&[
+        "book",
+        "import",
+        "--pdn",
+        pdn.to_str().unwrap(),
+        "--into",
+        b,
+        "--out",
+        imported.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("1 games, 1 used, 2 moves"), "{out}");
+    let (loaded, warnings) = Book::load(&imported).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(loaded.built().contains("book build") && loaded.built().contains("book import"));
+    // A corrupt line: `check` names it and fails; `probe` warns and still answers.
+    let text = std::fs::read_to_string(&book).unwrap();
+    let bad = dir.join("bad.book");
+    std::fs::write(&bad, text.replacen(" | 0 | ", " | zero | ", 1)).unwrap();
+    let (ok, _, err) = dama(&["book", "check", "--book", bad.to_str().unwrap()]);
+    assert!(!ok && err.contains("line 7: bad ply 'zero'"), "{err}");
+    let (ok, out, err) = dama(&["book", "probe", "--book", bad.to_str().unwrap()]);
+    assert!(
+        ok && out.contains("not in the book") && err.contains("line 7"),
+        "{out}{err}"
+    );
+    let (ok, _, err) = dama(&["book", "probe", "--book", "/nonexistent/x.book"]);
+    assert!(
+        !ok && err.contains("cannot read book") && !err.contains("panicked"),
+        "{err}"
+    );
+    let (ok, _, err) = dama(&["book", "probe", "--fen", "W:W99:B1"]);
+    assert!(!ok && !err.contains("panicked"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
