@@ -5,7 +5,8 @@
 //! an aspiration window of ±30 around the previous score from depth 5 on, doubling the margin
 //! after each failure. An iteration cut off by a stop is discarded: results always come from
 //! completed iterations. The main thread (id 0) reports each iteration and decides when to
-//! stop (time, depth, a found win); helpers run until the stop flag is set.
+//! stop (time, depth, a found win); helpers run until the stop flag is set, skipping some
+//! depths (see [`skips`]).
 
 use std::time::Duration;
 
@@ -17,6 +18,21 @@ use crate::moves::Move;
 
 /// Aspiration half-window at the first try, in centi-men.
 const ASPIRATION: i32 = 30;
+
+/// Depth-skipping pattern of the helper threads (as in Stockfish 9's Lazy SMP): helper `i`
+/// skips the depths where `((depth + PHASE) / SIZE)` is odd, so at any moment helpers are
+/// spread over the current depth and the next ones and fill the table ahead of the main thread.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Whether thread `id` skips `depth` (the main thread and depth 1 are never skipped).
+fn skips(id: usize, depth: u32) -> bool {
+    if id == 0 || depth == 1 {
+        return false;
+    }
+    let i = (id - 1) % SKIP_SIZE.len();
+    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
+}
 
 /// A root move with its latest score and line.
 #[derive(Clone, Debug)]
@@ -66,9 +82,11 @@ impl Worker<'_> {
         }
         self.tables.clear_killers();
         let lines = job.lines.clamp(1, self.root_moves.len());
-        let first = 1 + (self.id % 2) as u32;
         let mut changes = [false; 3];
-        for depth in first..=job.max_depth.max(1) {
+        for depth in 1..=job.max_depth.max(1) {
+            if skips(self.id, depth) {
+                continue;
+            }
             self.root_depth = depth;
             self.seldepth = 0;
             self.leaf_plies = 0;

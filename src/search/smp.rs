@@ -2,7 +2,7 @@
 //! transposition table; the answer comes from the deepest completed iteration (the main thread
 //! wins ties). Threads are scoped (`std::thread::scope`) with large stacks; the main worker
 //! (thread 0) manages time and sends its reports over a channel to the calling thread, which
-//! hands them to the callback. Helpers with an odd id start one ply deeper, so threads spread
+//! hands them to the callback. Helpers skip some depths (`iterative::skips`), so threads spread
 //! over different depths.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
