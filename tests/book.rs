@@ -365,3 +365,30 @@ fn the_book_commands_work_end_to_end() {
     assert!(!ok && !err.contains("panicked"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn extending_a_book_keeps_its_positions_and_adds_more() {
+    let small = tiny_book();
+    let opts = BuildOptions {
+        positions: small.len() + 3,
+        limits: SearchLimits {
+            depth: Some(2),
+            ..SearchLimits::default()
+        },
+        hash_mb: 1,
+        batch: 2,
+        ..BuildOptions::default()
+    };
+    let grown = dama::book::build::extend(&small, &opts, &mut |_| {}).unwrap();
+    assert_eq!(grown.len(), small.len() + 3);
+    for e in small.entries() {
+        assert!(grown.entry(&e.position).is_some(), "a position was lost");
+    }
+    assert!(Book::parse(&grown.to_text()).unwrap().1.is_empty());
+    let other = BuildOptions {
+        variant: Variant::Russian,
+        ..opts.clone()
+    };
+    assert!(dama::book::build::extend(&small, &other, &mut |_| {}).is_err());
+    assert!(dama::book::build::extend(&Book::new(Variant::Czech), &opts, &mut |_| {}).is_err());
+}

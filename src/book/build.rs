@@ -256,6 +256,9 @@ type Scored = Vec<(Move, i32)>;
 
 /// Searches `positions` on `threads` engines; results in input order.
 fn search_all(positions: &[Position], opts: &BuildOptions) -> Vec<Scored> {
+    if positions.is_empty() {
+        return Vec::new();
+    }
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Scored>>> = Mutex::new(vec![None; positions.len()]);
     let workers = opts.threads.clamp(1, positions.len().max(1));
@@ -292,14 +295,55 @@ fn search_all(positions: &[Position], opts: &BuildOptions) -> Vec<Scored> {
 /// round. Deterministic for a depth limit: the same options give the same book whatever the
 /// number of threads.
 pub fn build(opts: &BuildOptions, on_progress: &mut dyn FnMut(&BuildProgress)) -> Book {
-    let started = Instant::now();
-    let root = Position::start(opts.variant);
+    let tree = Tree {
+        nodes: Vec::new(),
+        index: HashMap::new(),
+    };
+    grow(tree, vec![Position::start(opts.variant)], opts, on_progress)
+}
+
+/// Grows `book` (which must hold the start position of `opts.variant`) until it holds
+/// `opts.positions` positions. The book's scores are taken as they are: a move whose position is
+/// not in the book keeps its score as the search score.
+pub fn extend(
+    book: &Book,
+    opts: &BuildOptions,
+    on_progress: &mut dyn FnMut(&BuildProgress),
+) -> Result<Book, String> {
+    if book.variant() != opts.variant {
+        return Err(format!(
+            "the book is a {} book, not {}",
+            book.variant(),
+            opts.variant
+        ));
+    }
+    if book.entry(&Position::start(opts.variant)).is_none() {
+        return Err("the book does not hold the start position".into());
+    }
     let mut tree = Tree {
         nodes: Vec::new(),
         index: HashMap::new(),
     };
-    let mut todo = vec![root];
-    while !todo.is_empty() {
+    // `entries` is ordered by ply, so the start position comes first (node 0).
+    for e in book.entries() {
+        let moves = e.moves.iter().map(|m| (m.mv, m.score)).collect();
+        tree.add(Node {
+            pos: e.position,
+            moves,
+        });
+    }
+    Ok(grow(tree, Vec::new(), opts, on_progress))
+}
+
+/// Searches `todo`, then expands the cheapest frontier positions round after round.
+fn grow(
+    mut tree: Tree,
+    mut todo: Vec<Position>,
+    opts: &BuildOptions,
+    on_progress: &mut dyn FnMut(&BuildProgress),
+) -> Book {
+    let started = Instant::now();
+    loop {
         let scored = search_all(&todo, opts);
         for (pos, moves) in todo.iter().zip(scored) {
             tree.add(Node { pos: *pos, moves });
@@ -313,6 +357,9 @@ pub fn build(opts: &BuildOptions, on_progress: &mut dyn FnMut(&BuildProgress)) -
         });
         let room = opts.positions.saturating_sub(tree.nodes.len());
         todo = tree.frontier(room.min(opts.batch.max(1)), opts.ply_cost);
+        if todo.is_empty() {
+            break;
+        }
     }
     tree.into_book(opts.variant, opts.keep)
 }

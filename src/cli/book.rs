@@ -66,6 +66,9 @@ enum BookCommand {
         /// Leave out moves scoring more than this below the best (centi-men).
         #[arg(long, default_value_t = 50)]
         keep: i32,
+        /// Grow this book instead of starting from nothing (it may be the --out file).
+        #[arg(long)]
+        extend: Option<PathBuf>,
     },
     /// Build or extend a book from PDN game collections, moves weighted by the results.
     Import {
@@ -140,6 +143,7 @@ pub fn run(args: BookArgs) -> Result<()> {
             batch,
             ply_cost,
             keep,
+            extend,
         } => {
             let limits = match (depth, movetime) {
                 (_, Some(s)) if !(s > 0.0 && s < 1e6) => bail!("--movetime must be positive"),
@@ -162,7 +166,7 @@ pub fn run(args: BookArgs) -> Result<()> {
                 ply_cost: ply_cost.max(1),
                 keep: keep.max(0),
             };
-            run_build(&opts, &out)
+            run_build(&opts, extend.as_deref(), &out)
         }
         BookCommand::Import {
             pdn,
@@ -229,7 +233,15 @@ fn report(warnings: &[BookWarning]) {
     }
 }
 
-fn run_build(opts: &BuildOptions, out: &Path) -> Result<()> {
+fn run_build(opts: &BuildOptions, extend: Option<&Path>, out: &Path) -> Result<()> {
+    let base = match extend {
+        Some(p) => {
+            let (b, w) = Book::load(p).map_err(|e| anyhow!("{e}"))?;
+            report(&w);
+            Some(b)
+        }
+        None => None,
+    };
     let tty = std::io::stderr().is_terminal();
     let mut on_progress = |p: &BuildProgress| {
         let width = 30;
@@ -251,7 +263,12 @@ fn run_build(opts: &BuildOptions, out: &Path) -> Result<()> {
         let _ = std::io::stderr().flush();
     };
     let started = std::time::Instant::now();
-    let mut book = build(opts, &mut on_progress);
+    let mut book = match &base {
+        Some(b) => {
+            dama::book::build::extend(b, opts, &mut on_progress).map_err(|e| anyhow!("{e}"))?
+        }
+        None => build(opts, &mut on_progress),
+    };
     if tty {
         eprintln!();
     }
@@ -259,8 +276,12 @@ fn run_build(opts: &BuildOptions, out: &Path) -> Result<()> {
         (_, Some(t)) => format!("--movetime {}", t.as_secs_f64()),
         (d, None) => format!("--depth {}", d.unwrap_or(0)),
     };
+    let before = match &base {
+        Some(b) if !b.built().is_empty() => format!("{}; then ", b.built()),
+        _ => String::new(),
+    };
     book.set_built(&format!(
-        "dama book build --variant {} --positions {} {search} --threads {} --hash {} --batch {} \
+        "{before}dama book build --variant {} --positions {} {search} --threads {} --hash {} --batch {} \
          --ply-cost {} --keep {} (dama {}, {:.0} s)",
         opts.variant,
         opts.positions,
