@@ -50,7 +50,7 @@ enum Command {
     /// Endgame bitbases: generate, probe, stats, plan.
     Egtb(egtb::EgtbArgs),
     /// Play an engine-vs-engine match over the Hub protocol; `match merge` combines shards.
-    Match(matchcmd::MatchArgs),
+    Match(Box<matchcmd::MatchArgs>),
     /// Search a position and print the analysis, ending with `bestmove`.
     Analyze(search::AnalyzeArgs),
     /// Search the fixed bench positions; the node total is the behaviour signature.
@@ -75,7 +75,7 @@ pub fn run() -> Result<()> {
         }) => run_perft(variant, fen.as_deref(), depth, divide, paths, threads),
         Some(Command::Book(a)) => book::run(a),
         Some(Command::Egtb(a)) => egtb::run(a),
-        Some(Command::Match(a)) => matchcmd::run(a),
+        Some(Command::Match(a)) => matchcmd::run(*a),
         Some(Command::Analyze(a)) => search::analyze(a),
         Some(Command::Bench(a)) => search::bench(a),
         Some(Command::Selfplay(a)) => search::selfplay(a),

@@ -23,6 +23,14 @@ use dama::matchrunner::{
 };
 use dama::Variant;
 
+/// Prints a line; a closed standard output (`dama match … | head`) is not an error worth a
+/// panic, so write errors are ignored.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 /// Arguments of `dama match`.
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -57,7 +65,8 @@ pub struct MatchArgs {
     /// Openings file: one FEN or one move sequence per line.
     #[arg(long, value_name = "FILE", conflicts_with = "book_openings")]
     openings: Option<PathBuf>,
-    /// Use K openings (K distinct random short openings, seeded, while the variant has no book).
+    /// Use K balanced openings from the variant's shipped book (seeded choice), or K distinct
+    /// random short openings when there is no book.
     #[arg(long, value_name = "K")]
     book_openings: Option<usize>,
     /// Games played at the same time.
@@ -119,7 +128,7 @@ pub fn run(a: MatchArgs) -> Result<()> {
     let cfg = config(&a)?;
     let summary = play(&cfg, a.pdn.as_ref())?;
     for line in summary.result_lines() {
-        println!("{line}");
+        out!("{line}");
     }
     if let Some(path) = &a.json {
         std::fs::write(path, summary.to_json())
@@ -137,7 +146,7 @@ fn merge(files: &[PathBuf], json: Option<&PathBuf>) -> Result<()> {
     }
     let merged = MatchSummary::merge(&parts).map_err(|e| anyhow!(e))?;
     for line in merged.result_lines() {
-        println!("{line}");
+        out!("{line}");
     }
     if let Some(path) = json {
         std::fs::write(path, merged.to_json())
@@ -245,7 +254,7 @@ fn bitbases(dir: &std::path::Path, variant: Variant) -> Result<BitbaseJudge> {
     if bb.max_pieces_for(variant) == 0 {
         bail!("--bitbases: no {variant} bitbases in {}", dir.display());
     }
-    println!(
+    out!(
         "Bitbases: {} up to {} pieces from {}",
         variant,
         bb.max_pieces_for(variant),
@@ -309,17 +318,21 @@ fn openings(a: &MatchArgs) -> Result<Vec<Opening>> {
             .with_context(|| format!("cannot read openings file {}", path.display()))?;
         let o = openings::parse_openings(a.variant, &text)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        println!("Openings: {} from {}", o.len(), path.display());
+        out!("Openings: {} from {}", o.len(), path.display());
         return Ok(o);
     }
     if let Some(k) = a.book_openings {
         if k == 0 {
             bail!("--book-openings must be at least 1");
         }
+        if let Some((o, note)) = openings::book_openings(a.variant, k, a.seed) {
+            out!("Openings: {note}");
+            return Ok(o);
+        }
         let o = openings::random_openings(a.variant, k, a.seed);
-        println!(
-            "Openings: no opening book for {} yet, so {} distinct random openings of 4 or more \
-             plies were generated from the start position (seed {})",
+        out!(
+            "Openings: no opening book (or no balanced book position) for {}, so {} distinct \
+             random openings of 4 or more plies were generated from the start position (seed {})",
             a.variant,
             o.len(),
             a.seed
@@ -346,7 +359,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
         time_control: cfg.play.tc.pdn_tag(),
     };
     let planned = runner::schedule(cfg.games, cfg.shard).len();
-    println!(
+    out!(
         "Match {} vs {}: {} games ({} in this run), {}, {}, {} opening(s)",
         cfg.engines[0].name,
         cfg.engines[1].name,
@@ -359,7 +372,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     let current = std::sync::Arc::new(Mutex::new(Tally::default()));
     if std::io::stdin().is_terminal() {
-        println!("Press Enter for the current results.");
+        out!("Press Enter for the current results.");
         on_demand(names.clone(), cfg.sprt, current.clone());
     }
     let on_event = |ev: MatchEvent| match ev {
@@ -370,7 +383,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
             done,
             planned,
         } => {
-            println!(
+            out!(
                 "Finished game {} ({} vs {}): {} {{{}}}",
                 record.index + 1,
                 record.white,
@@ -378,7 +391,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
                 record.result.pdn(),
                 record.reason
             );
-            println!("{} ({done}/{planned})", score_line(&names, &tally));
+            out!("{} ({done}/{planned})", score_line(&names, &tally));
             *current.lock().unwrap_or_else(|e| e.into_inner()) = tally;
             let mut out = pdn_out.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(f) = out.as_mut() {
@@ -390,7 +403,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
         }
         MatchEvent::SprtStop(v) => {
             let h = if v == SprtVerdict::H1 { "H1" } else { "H0" };
-            println!("SPRT: {h} accepted; finishing the games in progress");
+            out!("SPRT: {h} accepted; finishing the games in progress");
         }
     };
     let summary = run_match(cfg, &on_event).map_err(|e| anyhow!(e))?;
@@ -409,7 +422,7 @@ fn on_demand(names: [String; 2], sprt: Option<SprtConfig>, current: std::sync::A
             }
             let t = *current.lock().unwrap_or_else(|e| e.into_inner());
             for l in result_lines(&names, &t, sprt.as_ref()) {
-                println!("{l}");
+                out!("{l}");
             }
         }
     });

@@ -157,6 +157,54 @@ fn random_line(variant: Variant, plies: usize, rng: &mut SplitMix) -> Option<Ope
     (!movegen::legal_moves(&pos).is_empty()).then_some(Opening { start, moves })
 }
 
+/// The |score| (centi-men) below which a book position counts as balanced.
+pub const BOOK_MARGIN: i32 = 30;
+
+/// `count` balanced openings from the shipped book of `variant` (see
+/// [`crate::book::openings::balanced_openings`]): the positions the book reaches after the
+/// smallest ply count from 2 to 10 that gives at least `count` of them with |score| ≤
+/// [`BOOK_MARGIN`] (or the ply count giving the most), chosen by a seeded shuffle when there are
+/// more. Also returns a line saying what was used. `None` when the variant has no book or the
+/// book gives no balanced position.
+pub fn book_openings(variant: Variant, count: usize, seed: u64) -> Option<(Vec<Opening>, String)> {
+    let book = crate::book::builtin::shared(variant)?;
+    let mut best: Vec<crate::book::openings::BookOpening> = Vec::new();
+    let mut best_plies = 0;
+    for plies in 2..=10 {
+        let found = crate::book::openings::balanced_openings(book, plies, BOOK_MARGIN);
+        if found.len() > best.len() {
+            best = found;
+            best_plies = plies;
+        }
+        if best.len() >= count {
+            break;
+        }
+    }
+    if best.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix::new(seed);
+    for i in (1..best.len()).rev() {
+        best.swap(i, rng.below(i + 1));
+    }
+    let available = best.len();
+    best.truncate(count);
+    let start = Position::start(variant);
+    let openings: Vec<Opening> = best
+        .into_iter()
+        .map(|b| Opening {
+            start,
+            moves: b.moves,
+        })
+        .collect();
+    let note = format!(
+        "{} of the {available} balanced positions (|score| <= {BOOK_MARGIN}) that the {variant} \
+         book reaches after {best_plies} plies (seed {seed})",
+        openings.len()
+    );
+    Some((openings, note))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,6 +219,24 @@ mod tests {
         let e = parse_openings(Variant::Czech, "c3-d4\nc3-d4 c3-b4\n").unwrap_err();
         assert!(e.starts_with("openings line 2:"), "{e}");
         assert!(parse_openings(Variant::Czech, "# nothing\n").is_err());
+    }
+
+    #[test]
+    fn book_openings_are_distinct_legal_and_seeded() {
+        let Some((a, note)) = book_openings(Variant::Czech, 10, 3) else {
+            panic!("the czech book is shipped");
+        };
+        assert_eq!(a.len(), 10, "{note}");
+        let keys: HashSet<u64> = a.iter().map(|o| o.position().key()).collect();
+        assert_eq!(keys.len(), 10);
+        for o in &a {
+            let mut pos = o.start;
+            for m in &o.moves {
+                assert!(movegen::legal_moves(&pos).contains(m));
+                pos = pos.play(m);
+            }
+        }
+        assert_eq!(book_openings(Variant::Czech, 10, 3).unwrap().0, a);
     }
 
     #[test]
