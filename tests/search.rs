@@ -318,21 +318,25 @@ fn two_threads_reach_the_depth_of_one() {
     )
     .unwrap();
     let limits = SearchLimits {
-        movetime: Some(Duration::from_millis(400)),
+        movetime: Some(Duration::from_millis(500)),
         ..SearchLimits::default()
     };
-    // One retry absorbs a burst of CPU contention on a shared machine.
-    let mut ok = false;
-    for _ in 0..2 {
+    // Retries absorb bursts of CPU contention on a shared machine (two threads then get less
+    // than two cores); a search that never scales fails all three.
+    let mut depths = Vec::new();
+    for _ in 0..3 {
         let one = search(&mut engine(Variant::Czech, 1), pos, &[], &limits);
         let two = search(&mut engine(Variant::Czech, 2), pos, &[], &limits);
         assert_legal(&pos, &two);
+        depths.push((one.depth, two.depth));
         if two.depth >= one.depth {
-            ok = true;
             break;
         }
     }
-    assert!(ok, "two threads stayed shallower than one");
+    assert!(
+        depths.iter().any(|(one, two)| two >= one),
+        "two threads stayed shallower than one: {depths:?}"
+    );
 }
 
 #[test]
