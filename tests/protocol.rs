@@ -47,6 +47,8 @@ impl Hub {
             read: 0,
         };
         hub.send("set-param name=hash value=1");
+        // Searches are what most transcripts test: the book gets its own test.
+        hub.send("set-param name=book value=false");
         hub
     }
 
@@ -731,5 +733,40 @@ fn the_move_list_feeds_the_draw_counters() {
     hub.send("level depth=4");
     hub.send("go think");
     assert!(last_score(&hub.until("done")) > 0.5);
+    hub.close();
+}
+
+#[test]
+fn think_plays_a_book_move_at_once_when_the_book_is_on() {
+    let mut hub = Hub::start();
+    hub.send("set-param name=book value=true");
+    hub.send("pos start");
+    hub.send("level depth=30");
+    hub.send("go think");
+    let lines = hub.until("done");
+    assert_eq!(
+        lines.len(),
+        1,
+        "a book move comes without a search: {lines:?}"
+    );
+    let pos = Position::start(Variant::Czech);
+    let mv = done_move(&lines[0], &pos, &czech());
+    let book = dama::book::builtin::shared(Variant::Czech).expect("the Czech book is compiled in");
+    let hub_defaults = dama::book::ProbeSettings {
+        margin: 10,
+        max_ply: 12,
+    };
+    let candidates = book.candidates_with(&pos, &hub_defaults);
+    assert!(
+        candidates.iter().any(|c| c.mv == mv),
+        "{mv:?} is a book move"
+    );
+    hub.send("go analyze");
+    hub.send("stop");
+    let lines = hub.until("done");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info ")),
+        "analyze searches: {lines:?}"
+    );
     hub.close();
 }

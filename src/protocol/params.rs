@@ -13,9 +13,9 @@
 //! | `draw-no-progress` | bool | true | draw by the no-progress (move-count) rule |
 //! | `draw-endgame` | bool | true | the small-material endgame counters (Czech) |
 //! | `ponder` | bool | false | stored for GUIs that ask whether to ponder; `go ponder` works either way |
-//! | `book` | bool | false | stored only: dama has no opening book yet |
-//! | `book-ply` | int 0-20 | 4 | stored only (opening book) |
-//! | `book-margin` | int 0-100 | 4 | stored only (opening book) |
+//! | `book` | bool | true | play from the shipped book of the variant (`book/<variant>.book`) on `go think` |
+//! | `book-ply` | int 0-20 | 12 | book positions reached within this many plies are used |
+//! | `book-margin` | int 0-100 | 10 | book moves within this many centi-men of the best are chosen (seeded weighted choice) |
 //! | `bitbases` | string | `""` | stored only: endgame bitbases are not loaded by the protocol yet |
 //!
 //! `tt-size` (Scan's form: log2 of the number of 16-byte table entries, 16-30) is accepted and
@@ -36,11 +36,11 @@ pub struct Settings {
     pub numbering: Numbering,
     /// Whether the GUI should ponder (stored only).
     pub ponder: bool,
-    /// Opening book switch (stored only).
+    /// Opening book switch.
     pub book: bool,
-    /// Opening book depth in plies (stored only).
+    /// Opening book depth in plies.
     pub book_ply: u32,
-    /// Opening book score margin (stored only).
+    /// Opening book score margin in centi-men.
     pub book_margin: u32,
     /// Endgame bitbase directory (stored only).
     pub bitbases: String,
@@ -52,9 +52,9 @@ impl Default for Settings {
             engine: EngineOptions::default(),
             numbering: Numbering::default(),
             ponder: false,
-            book: false,
-            book_ply: 4,
-            book_margin: 4,
+            book: true,
+            book_ply: 12,
+            book_margin: 10,
             bitbases: String::new(),
         }
     }
@@ -230,7 +230,7 @@ mod tests {
         );
         assert!(lines.contains(&"param name=threads value=1 type=int min=1 max=256".to_string()));
         assert!(lines.contains(&"param name=skill value=5 type=int min=1 max=5".to_string()));
-        assert!(lines.contains(&"param name=book value=false type=bool".to_string()));
+        assert!(lines.contains(&"param name=book value=true type=bool".to_string()));
         assert!(lines.contains(&"param name=bitbases value=\"\" type=string".to_string()));
         assert!(lines.contains(
             &"param name=numbering value=pydraughts type=enum values=\"pydraughts dama pydraughts-0.5\""

@@ -62,6 +62,8 @@ struct Session<W: Write> {
     pending: VecDeque<Result<Command, CommandError>>,
     eof: bool,
     tx: Sender<Event>,
+    /// Draws the book moves (seeded by `seed`; advances with every book move played).
+    book_rng: crate::book::BookRng,
 }
 
 /// Runs the protocol until `quit` or the end of `input`, writing to `output` (flushed after
@@ -79,6 +81,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send>(input: R, output: W) ->
         pending: VecDeque::new(),
         eof: false,
         tx,
+        book_rng: crate::book::BookRng::new(0),
     };
     let result = session.main_loop(&rx);
     session.shut_down(&rx);
@@ -307,6 +310,12 @@ impl<W: Write> Session<W> {
             ))?;
             return self.write(&reply::done(None, None));
         }
+        if mode == GoMode::Think && self.settings.book {
+            if let Some(mv) = self.book_move(&root) {
+                self.engine = Some(engine);
+                return self.write(&reply::done(Some(&conv.format_move(&mv)), None));
+            }
+        }
         // Setting the same game again clears a stop or ponder-hit left over from a race with the
         // end of the previous search.
         let (start, moves) = (*engine.game().start(), engine.game().moves().to_vec());
@@ -332,6 +341,17 @@ impl<W: Write> Session<W> {
             self.stop_search();
         }
         Ok(())
+    }
+
+    /// A move of the shipped book of the variant for `pos`, within `book-margin` of the best
+    /// book score and while the book reaches `pos` in fewer than `book-ply` plies.
+    fn book_move(&mut self, pos: &Position) -> Option<crate::moves::Move> {
+        let book = crate::book::builtin::shared(pos.variant())?;
+        let settings = crate::book::ProbeSettings {
+            margin: self.settings.book_margin as i32,
+            max_ply: self.settings.book_ply,
+        };
+        book.probe_with(pos, &settings, &mut self.book_rng)
     }
 
     /// Writes `done` for a finished search and takes the engine back.
