@@ -49,15 +49,11 @@ pub struct Node {
     pub rep_start: usize,
 }
 
-/// The static evaluation used at leaves: known-drawn material is pulled towards 0.
+/// The static evaluation used at leaves ([`eval::evaluate`], which already pulls known-drawn
+/// material towards 0).
 #[inline]
 pub fn leaf_eval(pos: &Position) -> i32 {
-    let v = eval::evaluate(pos);
-    if eval::drawish(pos) {
-        v / 8
-    } else {
-        v
-    }
+    eval::evaluate(pos)
 }
 
 /// True when the side not to move could capture if it were its turn.
