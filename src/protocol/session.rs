@@ -62,7 +62,7 @@ struct Session<W: Write> {
     pending: VecDeque<Result<Command, CommandError>>,
     eof: bool,
     tx: Sender<Event>,
-    /// Draws the book moves (seeded by `seed`; advances with every book move played).
+    /// Draws the book moves (reseeded from `seed` by `new-game`; advances with every book move).
     book_rng: crate::book::BookRng,
 }
 
@@ -219,7 +219,13 @@ impl<W: Write> Session<W> {
             Command::Level(level) => self.level.merge(&level),
             Command::Go(mode) => self.go(mode)?,
             Command::Ping => self.write("pong")?,
-            Command::NewGame => self.engine_mut().new_game(),
+            Command::NewGame => {
+                // Each game draws its book moves from the seed afresh, so a game does not
+                // depend on the games played before it in this process.
+                let seed = self.engine_mut().options().seed;
+                self.book_rng = crate::book::BookRng::new(seed);
+                self.engine_mut().new_game();
+            }
             Command::Quit => return Ok(Flow::Quit),
             Command::PonderHit | Command::Stop | Command::Blank | Command::Unknown(_) => {}
         }
