@@ -444,3 +444,53 @@ fn no_legal_move_gives_no_move() {
     assert!(r.best.is_none());
     assert_eq!(r.score, Score::Loss(0));
 }
+
+/// Four kings against one with the no-progress counter only (28 quiet plies played by
+/// shuffling): two plies are left and White cannot capture in them, so the game is a draw or,
+/// after a king sacrifice that restarts the counter, three kings against one (a small edge).
+fn two_plies_before_the_no_progress_draw() -> (Position, Vec<Move>) {
+    let start = Position::from_fen(Variant::Czech, "W:WKa3,Kc1,Ke1,Kg1:BKh8").unwrap();
+    let mut game = Game::new(start);
+    for _ in 0..7 {
+        for mv in ["e1-f2", "h8-g7", "f2-e1", "g7-h8"] {
+            let played = game.play_text(mv).unwrap();
+            assert!(!played.is_capture());
+        }
+    }
+    assert_eq!(game.counters().quiet_plies(), 28);
+    (start, game.moves().to_vec())
+}
+
+#[test]
+fn the_no_progress_draw_is_seen_at_the_horizon() {
+    let (start, moves) = two_plies_before_the_no_progress_draw();
+    let sw = DrawSwitches {
+        repetition: false,
+        no_progress: true,
+        endgame: false,
+    };
+    for d in 2..=4 {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 1,
+            draw: sw,
+            ..EngineOptions::default()
+        });
+        let r = search(&mut e, start, &moves, &depth(d));
+        assert!(
+            matches!(r.score, Score::Cp(v) if v.abs() < 100),
+            "depth {d}: {:?}",
+            r.score
+        );
+    }
+    // Without the counter the kings are far ahead.
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 1,
+        draw: DrawSwitches {
+            no_progress: false,
+            ..sw
+        },
+        ..EngineOptions::default()
+    });
+    let r = search(&mut e, start, &moves, &depth(2));
+    assert!(r.score.value() > 300, "{:?}", r.score);
+}

@@ -15,9 +15,11 @@
 //!   is never quiet and is always resolved, without stand-pat. In a quiet position the side to
 //!   move may stand pat, except at the first quiet node of a quiescence line when the opponent
 //!   threatens a capture: there every quiet move is tried once (one ply), each again resolved.
-//! - **Draw rules** at every interior node: the variant's counters ([`Counters`], copied per
-//!   node) and repetition against a key stack cut at irreversible plies (a repetition inside
-//!   the tree scores as a draw). The transposition key includes the plies left on the counters,
+//! - **Draw rules** at every node, quiescence and the horizon included, before anything is
+//!   evaluated: the variant's counters ([`Counters`], copied per node) and repetition against a
+//!   key stack cut at irreversible plies (a repetition inside the tree scores as a draw). A
+//!   side without a legal move still loses when a counter runs out at the same moment. So a
+//!   win that cannot be completed before a counter expires is never found as a win. The transposition key includes the plies left on the counters,
 //!   so a position close to a counter draw never borrows a score from one far from it.
 //! - Mate-distance pruning; win/loss scores count plies from the root.
 
@@ -103,6 +105,22 @@ impl Worker<'_> {
         false
     }
 
+    /// The score of a node the draw rules end: a draw, unless the side to move has no legal
+    /// move (a loss, which the rules judge first). `None` when the game goes on.
+    #[inline]
+    fn rule_score(&self, node: &Node, ply: usize) -> Option<i32> {
+        if !self.is_rule_draw(node) {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(&node.pos, &mut moves);
+        Some(if moves.is_empty() {
+            -(WIN - ply as i32)
+        } else {
+            0
+        })
+    }
+
     /// The child node after `mv`, its key pushed on the repetition stack (pop it afterwards).
     #[inline]
     pub fn enter(&mut self, node: &Node, mv: &Move) -> Node {
@@ -145,15 +163,15 @@ impl Worker<'_> {
         if depth <= 0 {
             self.leaf_plies += ply as u64;
             self.leaves += 1;
-            return self.qsearch(&node.pos, alpha, beta, ply, true);
+            return self.qsearch(node, alpha, beta, ply, true);
         }
         self.count_node();
         if self.stopped {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.is_rule_draw(node) {
-            return 0;
+        if let Some(v) = self.rule_score(node, ply) {
+            return v;
         }
         if ply >= MAX_PLY - 1 {
             return leaf_eval(&node.pos);
@@ -265,9 +283,10 @@ impl Worker<'_> {
     }
 
     /// Quiescence: resolves captures; one quiet ply against a capture threat when `threat_ok`.
+    /// The draw rules are checked at every quiescence node too.
     pub fn qsearch(
         &mut self,
-        pos: &Position,
+        node: &Node,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -278,6 +297,10 @@ impl Worker<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.rule_score(node, ply) {
+            return v;
+        }
+        let pos = &node.pos;
         if ply >= MAX_PLY - 1 {
             return leaf_eval(pos);
         }
@@ -304,8 +327,9 @@ impl Worker<'_> {
         let next_threat_ok = threat_ok && !extend;
         for n in 0..order.len() {
             let idx = pick(&mut order, n);
-            let child = pos.play(&moves[idx]);
+            let child = self.enter(node, &moves[idx]);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, next_threat_ok);
+            self.keys.pop();
             if self.stopped {
                 break;
             }
