@@ -100,30 +100,8 @@ impl Default for ProbeSettings {
     }
 }
 
-/// A small seeded random generator (SplitMix64) for the book choice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookRng(u64);
-
-impl BookRng {
-    /// A generator from a seed; the same seed gives the same choices.
-    pub fn new(seed: u64) -> BookRng {
-        BookRng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
+/// The seeded generator of the book choice (the same seed gives the same choices).
+pub type BookRng = crate::types::SplitMix;
 
 /// An opening book of one variant.
 #[derive(Clone, Debug)]

@@ -8,6 +8,7 @@ use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
 use crate::rules::Variant;
+use crate::types::SplitMix;
 
 /// A starting point: a position and the moves played from it before the engines take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,31 +94,6 @@ pub fn parse_openings(variant: Variant, text: &str) -> Result<Vec<Opening>, Stri
     Ok(out)
 }
 
-/// A small deterministic random generator (SplitMix64).
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// `count` distinct random openings (distinct positions after the moves), each a sequence of
 /// random legal moves from the start position, seeded. Short sequences are tried first
 /// (4 plies); longer ones are used when the short ones run out. Fewer than `count` only when
@@ -150,7 +126,7 @@ fn random_line(variant: Variant, plies: usize, rng: &mut SplitMix) -> Option<Ope
         if legal.is_empty() {
             return None;
         }
-        let mv = legal[rng.below(legal.len())];
+        let mv = legal[rng.index(legal.len())];
         pos = pos.play(&mv);
         moves.push(mv);
     }
@@ -185,7 +161,7 @@ pub fn book_openings(variant: Variant, count: usize, seed: u64) -> Option<(Vec<O
     }
     let mut rng = SplitMix::new(seed);
     for i in (1..best.len()).rev() {
-        best.swap(i, rng.below(i + 1));
+        best.swap(i, rng.index(i + 1));
     }
     let available = best.len();
     best.truncate(count);

@@ -2,9 +2,11 @@
 
 mod bitboard;
 mod color;
+mod rng;
 
 pub use bitboard::{Bitboard, SquareIter};
 pub use color::Color;
+pub use rng::SplitMix;
 
 /// A playable square, stored as its bit index in the padded layout of [`crate::rules::Geometry`].
 ///
