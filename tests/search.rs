@@ -363,6 +363,31 @@ fn clock_is_never_exceeded() {
 }
 
 #[test]
+fn an_empty_clock_lives_on_its_increment() {
+    // No time left, 50 ms increment: the budget stays under the increment and the answer is
+    // a legal move (at least depth 1).
+    let pos = Position::start(Variant::Czech);
+    let mut e = engine(Variant::Czech, 1);
+    let limits = SearchLimits {
+        clock: Some(Clock {
+            time_left: Duration::ZERO,
+            increment: Duration::from_millis(50),
+            moves_to_go: None,
+        }),
+        ..SearchLimits::default()
+    };
+    let mut slowest = Duration::ZERO;
+    for _ in 0..5 {
+        let t = Instant::now();
+        let r = search(&mut e, pos, &[], &limits);
+        slowest = slowest.max(t.elapsed());
+        assert_legal(&pos, &r);
+        assert!(r.depth >= 1);
+    }
+    assert!(slowest < Duration::from_millis(50), "took {slowest:?}");
+}
+
+#[test]
 fn ponder_waits_for_the_hit() {
     let mut e = engine(Variant::Czech, 1);
     e.set_position(Position::start(Variant::Czech), &[]);

@@ -4,12 +4,18 @@
 //!
 //! With a clock the target is `time_left / moves_to_go + 3/4 increment` (25 moves assumed when
 //! the clock gives none); the hard bound is four targets but never more than the time left
-//! minus a safety margin (30 ms plus 2 % of the time left), so the engine never loses on time.
+//! minus a safety margin (30 ms plus 2 % of the time left), nor more than half the time left
+//! plus 4/5 of the increment minus 5 ms (so that a clock near zero lives on its increment),
+//! and at least 1 ms; so the engine never loses on time. The first iteration (depth 1) always
+//! completes, which takes well under a millisecond.
 //! When the best move changed in the last iterations the soft bound grows (up to 2.5×).
 
 use std::time::Duration;
 
 use super::SearchLimits;
+
+/// Time reserved for what happens outside the search (thread start, the reply, the pipe).
+pub const LATENCY: Duration = Duration::from_millis(5);
 
 /// Moves assumed to remain when the clock does not say.
 const DEFAULT_MOVES_TO_GO: u32 = 25;
@@ -36,18 +42,31 @@ pub fn bounds(limits: &SearchLimits) -> Option<TimeBounds> {
         return Some(TimeBounds { soft: t, hard: t });
     }
     let clock = limits.clock?;
-    let available = clock
-        .time_left
-        .saturating_sub(safety_margin(clock.time_left))
-        .max(Duration::from_millis(1));
     let moves = clock
         .moves_to_go
         .unwrap_or(DEFAULT_MOVES_TO_GO)
         .clamp(1, 50);
     let target = clock.time_left / moves + clock.increment * 3 / 4;
-    let hard = (target * 4).min(available);
+    let hard = (target * 4)
+        .min(hard_cap(&clock))
+        .max(Duration::from_millis(1));
     let soft = target.min(hard);
     Some(TimeBounds { soft, hard })
+}
+
+/// The most one move may take on `clock`: the time left minus [`safety_margin`], and at most
+/// half the time left plus 4/5 of the increment minus [`LATENCY`]; at least 1 ms.
+pub fn hard_cap(clock: &super::Clock) -> Duration {
+    let left = clock
+        .time_left
+        .saturating_sub(safety_margin(clock.time_left));
+    let share = (clock.time_left / 2 + clock.increment * 4 / 5).saturating_sub(LATENCY);
+    let cap = if clock.time_left > safety_margin(clock.time_left) {
+        left.min(share)
+    } else {
+        share
+    };
+    cap.max(Duration::from_millis(1))
 }
 
 impl TimeBounds {
@@ -90,6 +109,21 @@ mod tests {
             );
             assert!(b.soft <= b.hard);
         }
+    }
+
+    #[test]
+    fn a_clock_near_zero_lives_on_the_increment() {
+        for (ms, inc) in [(0, 50), (200, 50), (10, 0), (0, 0), (30, 10)] {
+            let b = bounds(&clock(ms, inc, None)).unwrap();
+            let budget = Duration::from_millis(ms / 2 + inc * 4 / 5);
+            assert!(
+                b.hard <= budget.max(Duration::from_millis(1)),
+                "{ms}+{inc}: {b:?}"
+            );
+            assert!(b.hard >= Duration::from_millis(1) && b.soft <= b.hard);
+        }
+        let b = bounds(&clock(0, 50, None)).unwrap();
+        assert!(b.hard > Duration::from_millis(20), "{b:?}");
     }
 
     #[test]
