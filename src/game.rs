@@ -1,5 +1,7 @@
-//! The draw rules of a variant and a game record: repetition, the no-progress counter, the Czech
-//! endgame counters (rules-czech.md Part A §9) and the end of the game.
+//! The draw rules of a variant and a game record: repetition, the no-progress counter, the
+//! small-material endgame counters (one mechanism reading the variant's
+//! [`EndgameCounters::Classes`] table: Czech čl. 6.3/6.4, FMJD art. 6.3/6.4 for International and
+//! Brazilian, FMJD-64 7.2.4-7.2.8 for Russian) and the end of the game.
 //!
 //! [`Counters`] is small and `Copy` and is updated in O(1) per ply, so the search can carry one
 //! per node. [`Game`] keeps the start position, the moves, the counters and the keys of the
@@ -11,8 +13,8 @@ use crate::movegen;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::position::Position;
-use crate::rules::{EndgameCounters, RuleSet};
-use crate::types::Color;
+use crate::rules::{EndgameCounters, EndgameRule, LoneKingDiagonal, Material, RuleSet};
+use crate::types::{Bitboard, Color};
 
 /// Which draw rules are in force (each is an engine option). Default: all on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,64 +46,83 @@ impl DrawSwitches {
     };
 }
 
-/// A Czech endgame class (čl. 6.3 / 6.4).
+/// A small-material class of the current variant: an index into its
+/// [`EndgameCounters::Classes`] table (Czech: 0 = class A, 1 = class B).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EndgameClass {
-    /// Three kings against a lone king that was not on a1-h8 when the class arose: 30 plies.
-    A,
-    /// At most two kings, or king + man, against a lone king, or three kings against a lone king
-    /// on a1-h8: 10 plies.
-    B,
-}
+pub struct EndgameClass(u8);
 
 impl EndgameClass {
-    /// Plies after which the class draws.
-    pub const fn limit(self) -> u16 {
-        match self {
-            EndgameClass::A => 30,
-            EndgameClass::B => 10,
-        }
+    /// The index in the variant's class table.
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 
-    /// The letter, `A` or `B`.
-    pub const fn letter(self) -> char {
-        match self {
-            EndgameClass::A => 'A',
-            EndgameClass::B => 'B',
+    /// The rule of this class under `rules` (`None` if `rules` has no such class).
+    pub fn rule(self, rules: &RuleSet) -> Option<&'static EndgameRule> {
+        match rules.draw.endgame {
+            EndgameCounters::Classes(table) => table.get(self.index()),
+            EndgameCounters::None => None,
         }
     }
 }
 
-/// The Czech endgame class of `pos`, judged now (the main-diagonal test uses the lone king's
-/// square in `pos`). `None` when the material belongs to no class. Either colour may be the
-/// strong side.
-pub fn czech_class(pos: &Position) -> Option<EndgameClass> {
-    let occ = pos.occupied();
-    if occ.count() > 4 {
+/// The small-material class of `pos` under its variant's rules, judged now (the long-diagonal
+/// tests use the lone king's square in `pos`). `None` when the material belongs to no class.
+pub fn endgame_class(pos: &Position) -> Option<EndgameClass> {
+    let EndgameCounters::Classes(table) = pos.rules().draw.endgame else {
         return None;
-    }
-    for strong in Color::ALL {
-        let weak = !strong;
-        let weak_kings = pos.kings(weak);
-        if weak_kings.count() != 1 || pos.men(weak).any() {
-            continue;
-        }
-        let kings = pos.kings(strong).count();
-        let men = pos.men(strong).count();
-        match (kings, men) {
-            (1, 0) | (2, 0) | (1, 1) => return Some(EndgameClass::B),
-            (3, 0) => {
-                let on_diagonal = (weak_kings & pos.geometry().long_diagonal).any();
-                return Some(if on_diagonal {
-                    EndgameClass::B
-                } else {
-                    EndgameClass::A
-                });
+    };
+    table
+        .iter()
+        .position(|rule| rule.material.iter().any(|m| material_matches(pos, m)))
+        .map(|i| EndgameClass(i as u8))
+}
+
+/// Whether `pos` has the material `m` describes (either colour strong).
+fn material_matches(pos: &Position, m: &Material) -> bool {
+    match *m {
+        Material::VsLoneKing {
+            min_pieces,
+            max_pieces,
+            min_kings,
+            max_men,
+            lone_king,
+        } => Color::ALL.into_iter().any(|strong| {
+            let weak = !strong;
+            let lone = pos.kings(weak);
+            if lone.count() != 1 || pos.men(weak).any() {
+                return false;
             }
-            _ => {}
+            let (kings, men) = (pos.kings(strong).count(), pos.men(strong).count());
+            let pieces = kings + men;
+            pieces >= min_pieces as u32
+                && pieces <= max_pieces as u32
+                && kings >= min_kings as u32
+                && men <= max_men as u32
+                && lone_king_fits(pos, lone, lone_king)
+        }),
+        Material::KingsBothSides {
+            min_pieces,
+            max_pieces,
+        } => {
+            let pieces = pos.occupied().count();
+            Color::ALL.into_iter().all(|c| pos.kings(c).any())
+                && pieces >= min_pieces as u32
+                && pieces <= max_pieces as u32
         }
     }
-    None
+}
+
+/// Whether the lone king (the one-square board `lone`) stands where `want` asks.
+fn lone_king_fits(pos: &Position, lone: Bitboard, want: LoneKingDiagonal) -> bool {
+    let diagonal = pos.geometry().long_diagonal;
+    let on = (lone & diagonal).any();
+    match want {
+        LoneKingDiagonal::Any => true,
+        LoneKingDiagonal::On => on,
+        LoneKingDiagonal::Holds => on && (pos.occupied() & diagonal).count() == 1,
+        LoneKingDiagonal::Off => !on,
+    }
 }
 
 /// The draw counters of the current position: plies without progress, the endgame class with
@@ -114,7 +135,7 @@ pub struct Counters {
     quiet: u16,
     /// Plies played since the current endgame class arose.
     in_class: u16,
-    /// The current endgame class (Czech only).
+    /// The current endgame class, if the variant has endgame counters.
     class: Option<EndgameClass>,
     /// Whether the last ply was a capture or a man move (the repetition chain starts anew).
     reset: bool,
@@ -126,7 +147,7 @@ impl Counters {
         Counters {
             quiet: 0,
             in_class: 0,
-            class: class_of(pos),
+            class: endgame_class(pos),
             reset: true,
         }
     }
@@ -149,8 +170,11 @@ impl Counters {
         };
         // Material changes only by captures and promotions: only then can the class change.
         if capture || mv.promotes {
-            let class = class_of(after);
-            if class != self.class {
+            let class = endgame_class(after);
+            let restart = class
+                .and_then(|c| c.rule(after.rules()))
+                .is_some_and(|r| r.restart_on_material_change);
+            if class != self.class || restart {
                 next.class = class;
                 next.in_class = 0;
             }
@@ -180,12 +204,9 @@ impl Counters {
     pub fn plies_left(&self, rules: &RuleSet, sw: &DrawSwitches) -> Option<u32> {
         let limit = rules.draw.no_progress_plies;
         let progress = (sw.no_progress && limit > 0).then(|| limit.saturating_sub(self.quiet));
-        let endgame = match self.class {
-            Some(c) if sw.endgame && rules.draw.endgame == EndgameCounters::Czech => {
-                Some(c.limit().saturating_sub(self.in_class))
-            }
-            _ => None,
-        };
+        let endgame = self
+            .running_rule(rules, sw)
+            .map(|r| r.plies.saturating_sub(self.in_class));
         match (progress, endgame) {
             (Some(a), Some(b)) => Some(a.min(b) as u32),
             (a, b) => a.or(b).map(u32::from),
@@ -195,15 +216,11 @@ impl Counters {
     /// The rule that has drawn the game, if a counter has run out.
     pub fn draw_reason(&self, rules: &RuleSet, sw: &DrawSwitches) -> Option<String> {
         let limit = rules.draw.no_progress_plies;
-        if let Some(c) = self.class {
-            if sw.endgame
-                && rules.draw.endgame == EndgameCounters::Czech
-                && self.in_class >= c.limit()
-            {
+        if let Some(rule) = self.running_rule(rules, sw) {
+            if self.in_class >= rule.plies {
                 return Some(format!(
-                    "endgame counter (class {}, {} plies)",
-                    c.letter(),
-                    c.limit()
+                    "endgame counter ({}, {} plies)",
+                    rule.label, rule.plies
                 ));
             }
         }
@@ -218,20 +235,19 @@ impl Counters {
         None
     }
 
+    /// The rule of the running endgame class, when the endgame counters are switched on.
+    #[inline]
+    fn running_rule(&self, rules: &RuleSet, sw: &DrawSwitches) -> Option<&'static EndgameRule> {
+        self.class
+            .filter(|_| sw.endgame)
+            .and_then(|c| c.rule(rules))
+    }
+
     /// True if the last ply was a capture or a man move, so no earlier position can repeat
     /// (also true for fresh counters, which have no history).
     #[inline]
     pub fn is_irreversible_reset(&self) -> bool {
         self.reset
-    }
-}
-
-/// The endgame class of `pos` under its variant's rules.
-#[inline]
-fn class_of(pos: &Position) -> Option<EndgameClass> {
-    match pos.rules().draw.endgame {
-        EndgameCounters::Czech => czech_class(pos),
-        EndgameCounters::None => None,
     }
 }
 

@@ -5,6 +5,19 @@ fn czech(fen: &str) -> Position {
     Position::from_fen(Variant::Czech, fen).unwrap()
 }
 
+/// The label of the class of `pos`, judged now.
+fn class_label(pos: &Position) -> Option<&'static str> {
+    endgame_class(pos).map(|c| c.rule(pos.rules()).unwrap().label)
+}
+
+/// The running class of `game` with the plies played in it.
+fn running(game: &Game) -> Option<(&'static str, u32)> {
+    let rules = game.position().rules();
+    game.counters()
+        .endgame()
+        .map(|(c, n)| (c.rule(rules).unwrap().label, n))
+}
+
 fn play_all(game: &mut Game, moves: &[&str]) {
     for m in moves {
         game.play_text(m)
@@ -84,7 +97,7 @@ fn no_progress_after_thirty_quiet_plies() {
         ..DrawSwitches::default()
     };
     let rules = game.position().rules();
-    assert_eq!(game.counters().endgame(), None);
+    assert_eq!(running(&game), None);
     let cycle = ["e1-f2", "h8-g7", "f2-e1", "g7-h8"];
     for ply in 0..30u32 {
         assert_eq!(game.counters().plies_left(rules, &sw), Some(30 - ply));
@@ -116,21 +129,22 @@ fn no_progress_after_thirty_quiet_plies() {
 
 #[test]
 fn classes_of_small_material() {
-    let class = |fen: &str| czech_class(&czech(fen));
-    assert_eq!(class("W:WKa3,Kc1,Kg1:BKb8"), Some(EndgameClass::A));
-    assert_eq!(class("W:WKa3,Kc1,Kg1:BKd4"), Some(EndgameClass::B)); // lone king on a1-h8
-    assert_eq!(class("B:WKd4:BKa3,Kc1,Kg1"), Some(EndgameClass::B)); // black is strong
-    assert_eq!(class("B:WKb8:BKa3,Kc1,Kg1"), Some(EndgameClass::A));
-    assert_eq!(class("W:WKa3,Kc1:BKb8"), Some(EndgameClass::B));
-    assert_eq!(class("W:WKa3:BKb8"), Some(EndgameClass::B));
-    assert_eq!(class("W:WKa3,c3:BKb8"), Some(EndgameClass::B));
+    let class = |fen: &str| class_label(&czech(fen));
+    assert_eq!(class("W:WKa3,Kc1,Kg1:BKb8"), Some("class A"));
+    assert_eq!(class("W:WKa3,Kc1,Kg1:BKd4"), Some("class B")); // lone king on a1-h8
+    assert_eq!(class("B:WKd4:BKa3,Kc1,Kg1"), Some("class B")); // black is strong
+    assert_eq!(class("B:WKb8:BKa3,Kc1,Kg1"), Some("class A"));
+    assert_eq!(class("W:WKa3,Kc1:BKb8"), Some("class B"));
+    assert_eq!(class("W:WKa3:BKb8"), Some("class B"));
+    assert_eq!(class("W:WKa3,c3:BKb8"), Some("class B"));
     assert_eq!(class("W:WKa3,c3,e3:BKb8"), None);
     assert_eq!(class("W:WKa3,Kc1,Kg1,Ke1:BKb8"), None);
     assert_eq!(class("W:WKa3,Kc1:BKb8,Kd8"), None);
     assert_eq!(class("W:WKa3:Bb8"), None);
     assert_eq!(class("W:Wa3:BKb8"), None);
-    let russian = Position::from_fen(Variant::Russian, "W:WKa3:BKb8").unwrap();
-    assert_eq!(Counters::new(&russian).endgame(), None);
+    // Malá dáma has no endgame counters.
+    let mala = Position::from_fen(Variant::Mala, "W:WKa3:BKb8").unwrap();
+    assert_eq!(Counters::new(&mala).endgame(), None);
 }
 
 #[test]
@@ -138,7 +152,7 @@ fn class_b_draws_after_ten_plies() {
     let mut game = Game::new(czech("W:WKa3,Kc1:BKb8"));
     let sw = DrawSwitches::default();
     let rules = game.position().rules();
-    assert_eq!(game.counters().endgame(), Some((EndgameClass::B, 0)));
+    assert_eq!(running(&game), Some(("class B", 0)));
     assert_eq!(game.counters().plies_left(rules, &sw), Some(10));
     play_all(
         &mut game,
@@ -171,15 +185,15 @@ fn class_a_counts_thirty_plies_and_keeps_its_diagonal_judgement() {
         ..DrawSwitches::default()
     };
     let rules = game.position().rules();
-    assert_eq!(game.counters().endgame(), Some((EndgameClass::A, 0)));
+    assert_eq!(running(&game), Some(("class A", 0)));
     // The lone king steps onto a1-h8 (e5): the class stays A (judged when it arose).
     let cycle = ["c1-d2", "b8-e5", "d2-c1", "e5-b8"];
     for ply in 0..30u32 {
-        assert_eq!(game.counters().endgame(), Some((EndgameClass::A, ply)));
+        assert_eq!(running(&game), Some(("class A", ply)));
         assert_eq!(game.outcome(&sw), None);
         play_all(&mut game, &[cycle[ply as usize % 4]]);
     }
-    assert_eq!(czech_class(game.position()), Some(EndgameClass::B));
+    assert_eq!(class_label(game.position()), Some("class B"));
     assert_eq!(game.counters().plies_left(rules, &sw), Some(0));
     assert_eq!(
         game.outcome(&sw),
@@ -193,9 +207,9 @@ fn class_a_counts_thirty_plies_and_keeps_its_diagonal_judgement() {
 fn class_created_by_a_capture() {
     // Black's lone king takes one of four kings: 3K v K off a1-h8 arises.
     let mut game = Game::new(czech("B:WKc3,Ke1,Kg1,Kh2:BKa5"));
-    assert_eq!(game.counters().endgame(), None);
+    assert_eq!(running(&game), None);
     play_all(&mut game, &["a5xd2"]);
-    assert_eq!(game.counters().endgame(), Some((EndgameClass::A, 0)));
+    assert_eq!(running(&game), Some(("class A", 0)));
     play_all(&mut game, &["e1xc3"]);
     // The capture that takes the lone king ends the game: no legal move loses.
     assert!(matches!(
@@ -210,11 +224,11 @@ fn class_created_by_a_capture() {
 #[test]
 fn class_a_turns_into_class_b_on_a_capture() {
     let mut game = Game::new(czech("W:WKa3,Kc1,Kh2:BKf8"));
-    assert_eq!(game.counters().endgame(), Some((EndgameClass::A, 0)));
+    assert_eq!(running(&game), Some(("class A", 0)));
     play_all(&mut game, &["c1-d2", "f8-g7", "d2-f4", "g7-h8", "f4-e5"]);
-    assert_eq!(game.counters().endgame(), Some((EndgameClass::A, 5)));
+    assert_eq!(running(&game), Some(("class A", 5)));
     play_all(&mut game, &["h8xd4"]);
-    assert_eq!(game.counters().endgame(), Some((EndgameClass::B, 0)));
+    assert_eq!(running(&game), Some(("class B", 0)));
     assert_eq!(game.counters().quiet_plies(), 0);
     assert!(game.counters().is_irreversible_reset());
 }
@@ -223,15 +237,15 @@ fn class_a_turns_into_class_b_on_a_capture() {
 fn promotion_keeps_or_starts_a_class() {
     // King + man v king is class B; promoting to 2K v K keeps class B running.
     let mut game = Game::new(czech("W:WKa1,g7:BKb8"));
-    assert_eq!(game.counters().endgame(), Some((EndgameClass::B, 0)));
+    assert_eq!(running(&game), Some(("class B", 0)));
     play_all(&mut game, &["a1-b2", "b8-a7", "g7-h8"]);
-    assert_eq!(game.counters().endgame(), Some((EndgameClass::B, 3)));
+    assert_eq!(running(&game), Some(("class B", 3)));
     assert_eq!(game.counters().quiet_plies(), 0);
     // 2K + man v K is no class; the promotion creates class A (lone king off a1-h8).
     let mut game = Game::new(czech("W:WKa1,Kc1,g7:BKb8"));
-    assert_eq!(game.counters().endgame(), None);
+    assert_eq!(running(&game), None);
     play_all(&mut game, &["g7-h8"]);
-    assert_eq!(game.counters().endgame(), Some((EndgameClass::A, 0)));
+    assert_eq!(running(&game), Some(("class A", 0)));
 }
 
 #[test]

@@ -39,15 +39,69 @@ pub enum KingLanding {
     DirectlyBehind,
 }
 
+/// Where a small-material class wants the lone king, relative to the long diagonal
+/// ([`Geometry::long_diagonal`]: a1-h8 on 8×8, 46-5 on 10×10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoneKingDiagonal {
+    /// Anywhere.
+    Any,
+    /// On the long diagonal (other pieces may stand on it too).
+    On,
+    /// On the long diagonal and the only piece on it ("holding" it).
+    Holds,
+    /// Not on the long diagonal.
+    Off,
+}
+
+/// The material one small-material class covers. Either colour may be the strong side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Material {
+    /// One side has a single king and nothing else; the other has `min_pieces..=max_pieces`
+    /// pieces, at least `min_kings` of them kings and at most `max_men` men.
+    VsLoneKing {
+        /// Fewest pieces of the strong side.
+        min_pieces: u8,
+        /// Most pieces of the strong side.
+        max_pieces: u8,
+        /// Fewest kings of the strong side.
+        min_kings: u8,
+        /// Most men of the strong side.
+        max_men: u8,
+        /// Where the lone king must stand (judged when the class arises).
+        lone_king: LoneKingDiagonal,
+    },
+    /// Both sides have at least one king and the board holds `min_pieces..=max_pieces` pieces.
+    KingsBothSides {
+        /// Fewest pieces on the board.
+        min_pieces: u8,
+        /// Most pieces on the board.
+        max_pieces: u8,
+    },
+}
+
+/// One small-material class: the material it covers and the plies after which it draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndgameRule {
+    /// Names the rule in draw reasons, e.g. `class A` or `FMJD art. 6.3`.
+    pub label: &'static str,
+    /// The material covered (any entry matching puts the position in this class).
+    pub material: &'static [Material],
+    /// Plies played in the class after which the game is drawn.
+    pub plies: u16,
+    /// Whether every capture or promotion restarts the count even when the class stays the
+    /// same (otherwise only a change of class restarts it).
+    pub restart_on_material_change: bool,
+}
+
 /// Endgame counters on small material, beyond the no-progress rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndgameCounters {
     /// None.
     None,
-    /// Czech čl. 6.3 / 6.4 (rules-czech.md Part A §9): class A (3 kings v a lone king off a1-h8)
-    /// draws after 30 more plies, class B (≤2 kings v 1 king, king + man v king, king v king,
-    /// 3 kings v a king on a1-h8) after 10 more plies.
-    Czech,
+    /// These classes, the first matching one wins. The class is judged at the start and after
+    /// every capture or promotion (the only plies that change material); its count starts on
+    /// the ply that produces it.
+    Classes(&'static [EndgameRule]),
 }
 
 /// The draw rules of a variant (each can be switched off by the engine's options).

@@ -8,8 +8,8 @@
 //! from the count).
 
 use super::{
-    BoardSize, DrawRules, EndgameCounters, KingLanding, MidCapturePromotion, Notation, Precedence,
-    RuleSet,
+    BoardSize, DrawRules, EndgameCounters, EndgameRule, KingLanding, LoneKingDiagonal, Material,
+    MidCapturePromotion, Notation, Precedence, RuleSet,
 };
 use crate::types::Color;
 
@@ -33,22 +33,132 @@ pub enum Variant {
     Mala,
 }
 
+/// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
+/// lone king standing as `diag` asks.
+const fn vs_lone_king(min: u8, max: u8, kings: u8, men: u8, diag: LoneKingDiagonal) -> Material {
+    Material::VsLoneKing {
+        min_pieces: min,
+        max_pieces: max,
+        min_kings: kings,
+        max_men: men,
+        lone_king: diag,
+    }
+}
+
+/// Czech čl. 6.3 / 6.4 (rules-czech.md Part A §9, reading of §6.3 item 3).
+static CZECH_ENDGAME: [EndgameRule; 2] = [
+    // Class A, čl. 6.3: 3 kings v a lone king off a1-h8: 15 more moves each.
+    EndgameRule {
+        label: "class A",
+        material: &[vs_lone_king(3, 3, 3, 0, LoneKingDiagonal::Off)],
+        plies: 30,
+        restart_on_material_change: false,
+    },
+    // Class B, čl. 6.4: ≤2 kings, king + man, king v king; 3 kings v a lone king on a1-h8:
+    // 5 more moves each.
+    EndgameRule {
+        label: "class B",
+        material: &[
+            vs_lone_king(1, 2, 1, 1, LoneKingDiagonal::Any),
+            vs_lone_king(3, 3, 3, 0, LoneKingDiagonal::On),
+        ],
+        plies: 10,
+        restart_on_material_change: false,
+    },
+];
+
+/// Russian: FMJD-64 rules 7.2.4-7.2.8 as quoted in Mind-Sports-Games/strategygames
+/// `Russian.scala` (rules-czech.md Part B §12, [S12]). 7.2.5 is the no-progress counter.
+static RUSSIAN_ENDGAME: [EndgameRule; 5] = [
+    // 7.2.8: two kings, king + man, or one king against a lone king: 5 moves each.
+    EndgameRule {
+        label: "FMJD-64 7.2.8",
+        material: &[vs_lone_king(1, 2, 1, 1, LoneKingDiagonal::Any)],
+        plies: 10,
+        restart_on_material_change: false,
+    },
+    // 7.2.7: three kings, two kings + man, king + two men against a lone king on the long
+    // diagonal: 5 moves each ([S12] asks that the lone king be the only piece on it).
+    EndgameRule {
+        label: "FMJD-64 7.2.7",
+        material: &[vs_lone_king(3, 3, 1, 2, LoneKingDiagonal::Holds)],
+        plies: 10,
+        restart_on_material_change: false,
+    },
+    // 7.2.4: three (or more) kings against a lone king: 15 moves each.
+    EndgameRule {
+        label: "FMJD-64 7.2.4",
+        material: &[vs_lone_king(3, u8::MAX, 3, 0, LoneKingDiagonal::Any)],
+        plies: 30,
+        restart_on_material_change: false,
+    },
+    // 7.2.6: kings on both sides, the balance unchanged (no capture, no promotion):
+    // 4- and 5-piece endings 30 moves each ...
+    EndgameRule {
+        label: "FMJD-64 7.2.6",
+        material: &[Material::KingsBothSides {
+            min_pieces: 4,
+            max_pieces: 5,
+        }],
+        plies: 60,
+        restart_on_material_change: true,
+    },
+    // ... 6- and 7-piece endings 60 moves each.
+    EndgameRule {
+        label: "FMJD-64 7.2.6",
+        material: &[Material::KingsBothSides {
+            min_pieces: 6,
+            max_pieces: 7,
+        }],
+        plies: 120,
+        restart_on_material_change: true,
+    },
+];
+
+/// International (FMJD art. 6.3, 6.4 as in rules-czech.md Part B §12 [S22] and variants.md);
+/// Brazilian uses the same table on 8×8 ("as international"). The long diagonal is the
+/// board's own (46-5 on 10×10, a1-h8 on 8×8).
+static FMJD_ENDGAME: [EndgameRule; 3] = [
+    // Art. 6.4: two kings, king + man, or one king against a lone king: 5 moves each.
+    EndgameRule {
+        label: "FMJD art. 6.4",
+        material: &[vs_lone_king(1, 2, 1, 1, LoneKingDiagonal::Any)],
+        plies: 10,
+        restart_on_material_change: false,
+    },
+    // [S22]: against a lone king holding the long diagonal, the three-piece case is 5 moves each.
+    EndgameRule {
+        label: "FMJD lone king on the long diagonal",
+        material: &[vs_lone_king(3, 3, 1, 2, LoneKingDiagonal::Holds)],
+        plies: 10,
+        restart_on_material_change: false,
+    },
+    // Art. 6.3: three kings, two kings + man, king + two men against a lone king: 16 moves
+    // each; the maximum is kept through captures and promotions within the class.
+    EndgameRule {
+        label: "FMJD art. 6.3",
+        material: &[vs_lone_king(3, 3, 1, 2, LoneKingDiagonal::Any)],
+        plies: 32,
+        restart_on_material_change: false,
+    },
+];
+
 /// Czech draughts: ČFD "Pravidla české dámy" (rules-czech.md Part A).
 static CZECH: RuleSet = RuleSet {
     name: "czech",
-    board: BoardSize::Eight, // čl. 2.1: 8×8, a1 dark (čl. 2.4)
-    men_rows: 3,             // čl. 2.8: 12 men each on the first three rows
-    first: Color::White,     // čl. 3.3: White moves first
-    men_capture_backward: false, // čl. 4.1: men capture forward only
-    flying_kings: true,      // čl. 3.9, 4.3: kings fly
+    board: BoardSize::Eight,              // čl. 2.1: 8×8, a1 dark (čl. 2.4)
+    men_rows: 3,                          // čl. 2.8: 12 men each on the first three rows
+    first: Color::White,                  // čl. 3.3: White moves first
+    men_capture_backward: false,          // čl. 4.1: men capture forward only
+    flying_kings: true,                   // čl. 3.9, 4.3: kings fly
     precedence: Precedence::KingPriority, // čl. 4.13 free choice, čl. 4.14 king priority
     mid_capture_promotion: MidCapturePromotion::EndMove, // čl. 3.5: crowned when the move ends there
-    king_landing: KingLanding::AnyBeyond, // čl. 4.3: any free square beyond
+    king_landing: KingLanding::AnyBeyond,                // čl. 4.3: any free square beyond
     draw: DrawRules {
-        repetition: 3,               // čl. 6.1: third occurrence
-        no_progress_plies: 30,       // čl. 6.2: 15 moves each without a man move or capture
-        man_move_is_progress: true,  // čl. 6.2
-        endgame: EndgameCounters::Czech, // čl. 6.3, 6.4
+        repetition: 3,                                     // čl. 6.1: third occurrence
+        no_progress_plies: 30, // čl. 6.2: 15 moves each without a man move or capture
+        man_move_is_progress: true, // čl. 6.2
+        endgame: EndgameCounters::Classes(&CZECH_ENDGAME), // čl. 6.3, 6.4
     },
     notation: Notation {
         algebraic: true, // čl. 8.1: algebraic notation
@@ -71,8 +181,8 @@ static RUSSIAN: RuleSet = RuleSet {
     draw: DrawRules {
         repetition: 3,
         no_progress_plies: 30, // FMJD-64 7.2.5: 15 moves each of kings only without capture
-        man_move_is_progress: true,
-        endgame: EndgameCounters::None,
+        man_move_is_progress: true, // 7.2.5: "without moving of men"
+        endgame: EndgameCounters::Classes(&RUSSIAN_ENDGAME), // FMJD-64 7.2.4, 7.2.6-7.2.8
     },
     notation: Notation {
         algebraic: true,
@@ -94,9 +204,9 @@ static BRAZILIAN: RuleSet = RuleSet {
     king_landing: KingLanding::AnyBeyond,
     draw: DrawRules {
         repetition: 3,
-        no_progress_plies: 40, // 20 king moves each without capture or man move
-        man_move_is_progress: true,
-        endgame: EndgameCounters::None,
+        no_progress_plies: 40, // [S20]: 20 king moves each without capture or man move
+        man_move_is_progress: true, // [S20]
+        endgame: EndgameCounters::Classes(&FMJD_ENDGAME), // as international, on 8×8
     },
     notation: Notation {
         algebraic: true,
@@ -156,19 +266,19 @@ static ENGLISH: RuleSet = RuleSet {
 /// International draughts: FMJD official rules.
 static INTERNATIONAL: RuleSet = RuleSet {
     name: "international",
-    board: BoardSize::Ten, // art. 2: 10×10
-    men_rows: 4,           // art. 2.8: 20 men each on the first four rows
-    first: Color::White,   // art. 2.9
-    men_capture_backward: true, // art. 4.2
-    flying_kings: true,    // art. 3.9, 4.3
+    board: BoardSize::Ten,                                   // art. 2: 10×10
+    men_rows: 4,                      // art. 2.8: 20 men each on the first four rows
+    first: Color::White,              // art. 2.9
+    men_capture_backward: true,       // art. 4.2
+    flying_kings: true,               // art. 3.9, 4.3
     precedence: Precedence::Majority, // art. 4.13: capture the most pieces
     mid_capture_promotion: MidCapturePromotion::PassThrough, // art. 4.15: not crowned passing the row
     king_landing: KingLanding::AnyBeyond,
     draw: DrawRules {
-        repetition: 3,           // art. 6.1
-        no_progress_plies: 50,   // art. 6.2: 25 moves each of kings only
-        man_move_is_progress: true,
-        endgame: EndgameCounters::None,
+        repetition: 3,                                    // art. 6.1
+        no_progress_plies: 50, // art. 6.2: 25 moves each of kings only, no capture
+        man_move_is_progress: true, // a man move ends "only kings moved"
+        endgame: EndgameCounters::Classes(&FMJD_ENDGAME), // art. 6.3, 6.4
     },
     notation: Notation {
         algebraic: false,
@@ -181,8 +291,8 @@ static INTERNATIONAL: RuleSet = RuleSet {
 static MALA: RuleSet = RuleSet {
     name: "mala",
     board: BoardSize::Eight,
-    men_rows: 2,         // 8 men each on the two edge rows
-    first: Color::Black, // "Black starts"
+    men_rows: 2,                 // 8 men each on the two edge rows
+    first: Color::Black,         // "Black starts"
     men_capture_backward: false, // captures "in the direction of movement"
     flying_kings: true,
     precedence: Precedence::KingPriority, // "Dáma má ve skákání vždy přednost"
