@@ -11,7 +11,7 @@
 //! | `seed` | int 0-4294967295 | 0 | seed of the weaker skill levels' choices |
 //! | `draw-repetition` | bool | true | draw by repetition |
 //! | `draw-no-progress` | bool | true | draw by the no-progress (move-count) rule |
-//! | `draw-endgame` | bool | true | the small-material endgame counters (Czech) |
+//! | `draw-endgame` | bool | true | the small-material endgame counters of the variant (Czech čl. 6.3/6.4; FMJD art. 6.3/6.4; FMJD-64 7.2.4-7.2.8) |
 //! | `ponder` | bool | false | stored for GUIs that ask whether to ponder; `go ponder` works either way |
 //! | `book` | bool | true | play from the shipped book of the variant (`book/<variant>.book`) on `go think` |
 //! | `book-ply` | int 0-20 | 12 | book positions reached within this many plies are used |
