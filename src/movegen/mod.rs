@@ -12,6 +12,7 @@ mod capture;
 mod quiet;
 #[cfg(test)]
 mod reference;
+mod shape;
 
 use capture::{king_jumps, man_jumps, Ctx, Sink};
 
@@ -35,7 +36,7 @@ pub(crate) struct Node {
 
 impl Node {
     #[inline(always)]
-    fn new(pos: &Position) -> Node {
+    pub(crate) fn new(pos: &Position) -> Node {
         let rules = pos.rules();
         let me = pos.side();
         Node {
@@ -164,18 +165,20 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 /// The number of legal moves (distinct, or paths when `paths`), without building quiet moves.
 #[inline]
 pub fn count_moves(pos: &Position, paths: bool) -> u64 {
-    count_node(&Node::new(pos), paths)
+    shape::count_node(&Node::new(pos), paths)
 }
 
 /// The number of legal replies to `mv` (legal in `pos`): `count_moves(&pos.play(mv), paths)`
 /// without making the position (perft's last two plies).
 #[inline]
 pub fn count_replies(pos: &Position, mv: &Move, paths: bool) -> u64 {
-    count_node(&Node::after(pos, mv), paths)
+    shape::count_node(&Node::after(pos, mv), paths)
 }
 
-#[inline(always)]
-fn count_node(node: &Node, paths: bool) -> u64 {
+/// The number of legal moves at `node`, for any rule set (the specialised copies of
+/// [`shape::count_node`] give the same counts).
+#[inline(never)]
+fn count_node_dyn(node: &Node, paths: bool) -> u64 {
     let (men, kings) = node.jumpers();
     if kings.is_empty() && men.any() {
         if let Some(n) = capture::single_man_captures(&node.ctx(), men) {
@@ -239,13 +242,13 @@ impl Sink for ListSink<'_> {
 }
 
 /// Counts sequences as [`ListSink`] would list them, remembering only multi-capture moves.
-struct CountSink {
-    count: u64,
-    dedup: bool,
-    majority: bool,
-    best: u32,
+pub(crate) struct CountSink {
+    pub count: u64,
+    pub dedup: bool,
+    pub majority: bool,
+    pub best: u32,
     /// The moves of two or more captures counted so far (when deduplicating).
-    seen: MoveList,
+    pub seen: MoveList,
 }
 
 impl Sink for CountSink {
@@ -281,7 +284,7 @@ impl Sink for CountSink {
 /// Runs the capture search of the pieces that can capture (`men`, `kings`) into `sink`, kings
 /// first, each in square order.
 #[inline(always)]
-fn search_captures<S: Sink>(node: &Node, men: Bitboard, kings: Bitboard, sink: &mut S) {
+pub(crate) fn search_captures<S: Sink>(node: &Node, men: Bitboard, kings: Bitboard, sink: &mut S) {
     let mut ctx = node.ctx();
     for k in kings {
         ctx.from = k;

@@ -63,11 +63,19 @@ pub(crate) fn count(node: &Node) -> u64 {
     let empty = node.empty;
     let men = node.men;
     let [a, b] = Dir::forward(me);
-    let mut n = ((g.advance(men, a) & empty).count() + (g.advance(men, b) & empty).count()) as u64;
+    let n = ((g.advance(men, a) & empty).count() + (g.advance(men, b) & empty).count()) as u64;
+    n + count_kings(node)
+}
+
+/// The number of quiet moves of the side's kings.
+#[inline]
+pub(crate) fn count_kings(node: &Node) -> u64 {
+    let g = node.g;
     let flying = node.rules.flying_kings;
+    let mut n = 0;
     for from in node.kings {
         for dir in Dir::ALL {
-            n += king_slide(g, flying, from, dir, empty).count() as u64;
+            n += king_slide(g, flying, from, dir, node.empty).count() as u64;
         }
     }
     n

@@ -320,6 +320,16 @@ mod tests {
         );
         let distinct = generate(pos, true);
         assert_eq!(movegen::count_moves(pos, false), distinct.len() as u64);
+        for paths in [false, true] {
+            let node = movegen::Node::new(pos);
+            let dynamic = movegen::count_node_dyn(&node, paths);
+            assert_eq!(
+                dynamic,
+                movegen::count_moves(pos, paths),
+                "{}",
+                pos.to_fen()
+            );
+        }
         assert_eq!(
             movegen::count_moves(pos, true),
             generate(pos, false).len() as u64

@@ -145,14 +145,22 @@ impl Geometry {
             promotion: [Bitboard(top), Bitboard(bottom)],
             long_diagonal: Bitboard(diag),
             rays: Self::make_rays(valid, delta),
-            rotation: [
-                delta[0].rem_euclid(64) as u32,
-                delta[1].rem_euclid(64) as u32,
-                delta[2].rem_euclid(64) as u32,
-                delta[3].rem_euclid(64) as u32,
-            ],
+            rotation: Self::rotations(width),
             number_of_bit,
         }
+    }
+
+    /// The rotations of [`Geometry::advance`] on a board `width` squares wide, per [`Dir`]
+    /// (`delta` mod 64), as a constant for generators specialised by board size.
+    pub const fn rotations(width: u8) -> [u32; 4] {
+        let half = (width / 2) as i8;
+        let delta = [-(half + 1), -half, half, half + 1];
+        [
+            delta[0].rem_euclid(64) as u32,
+            delta[1].rem_euclid(64) as u32,
+            delta[2].rem_euclid(64) as u32,
+            delta[3].rem_euclid(64) as u32,
+        ]
     }
 
     /// The ray tables: from every playable bit, step by `delta` while on playable squares.
