@@ -35,7 +35,7 @@ pub struct EngineOptions {
     pub variant: Variant,
     /// Search threads (at least 1).
     pub threads: usize,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (see [`Engine::hash_mb_in_use`] for what was granted).
     pub hash_mb: usize,
     /// Playing strength 1..=5 (5 = full strength).
     pub skill: u8,
@@ -123,6 +123,13 @@ impl Engine {
             self.game = Game::new(Position::start(opts.variant));
         }
         self.opts = opts;
+    }
+
+    /// The transposition table size actually allocated, in MiB: less than
+    /// [`EngineOptions::hash_mb`] when the system could not give that much (the size is halved
+    /// until it can).
+    pub fn hash_mb_in_use(&self) -> usize {
+        self.tt.size_mb()
     }
 
     /// Forgets what earlier searches learned (table, killers, history).

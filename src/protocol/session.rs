@@ -247,6 +247,15 @@ impl<W: Write> Session<W> {
                 if self.settings.engine.variant != old_variant {
                     self.level = Level::default();
                 }
+                let (asked, got) = (
+                    self.settings.engine.hash_mb,
+                    self.engine_mut().hash_mb_in_use(),
+                );
+                if got < asked && (name == "hash" || name == "tt-size") {
+                    return self.error(&format!(
+                        "set-param: {name}: only {got} MiB of the {asked} MiB asked could be allocated; using {got} MiB"
+                    ));
+                }
                 Ok(())
             }
             Ok(Change::FrontEnd) => Ok(()),

@@ -30,6 +30,15 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::WIN_BOUND;
 
+/// The memory the system says is available, in MiB (`MemAvailable` of `/proc/meminfo`), when
+/// it says.
+fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib >> 10)
+}
+
 /// Bytes per entry.
 const ENTRY_BYTES: usize = 16;
 /// Entries per bucket.
@@ -132,15 +141,49 @@ fn unpack(data: u64) -> Option<(TtEntry, u64)> {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` mebibytes (at least one bucket).
+    /// A table of about `mb` mebibytes (at least one bucket). When the memory cannot be had
+    /// (more than the system's available memory, or a failed allocation), the size is halved
+    /// until it can, down to 1 MiB; [`TranspositionTable::size_mb`] tells the size actually
+    /// used. Never aborts on a huge request.
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::with_capacity(n);
-        buckets.resize_with(n, Bucket::default);
-        TranspositionTable {
-            buckets,
-            age: AtomicU64::new(0),
+        Self::new_within(mb, available_mb())
+    }
+
+    /// As [`TranspositionTable::new`], with at most `limit_mb` MiB (when known).
+    fn new_within(mb: usize, limit_mb: Option<usize>) -> TranspositionTable {
+        let mut mb = mb.clamp(1, 1 << 20);
+        loop {
+            let fits = limit_mb.is_none_or(|l| mb <= l) || mb == 1;
+            if let Some(buckets) = fits.then(|| Self::allocate(mb)).flatten() {
+                return TranspositionTable {
+                    buckets,
+                    age: AtomicU64::new(0),
+                };
+            }
+            if mb == 1 {
+                // 1 MiB is always there; let the ordinary allocation report if it is not.
+                let mut buckets = Vec::new();
+                buckets.resize_with(Self::buckets_for(1), Bucket::default);
+                return TranspositionTable {
+                    buckets,
+                    age: AtomicU64::new(0),
+                };
+            }
+            mb /= 2;
         }
+    }
+
+    fn buckets_for(mb: usize) -> usize {
+        (mb << 20) / std::mem::size_of::<Bucket>()
+    }
+
+    /// The buckets of an `mb` MiB table, or `None` when the allocation fails.
+    fn allocate(mb: usize) -> Option<Vec<Bucket>> {
+        let n = Self::buckets_for(mb);
+        let mut buckets: Vec<Bucket> = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
+        buckets.resize_with(n, Bucket::default);
+        Some(buckets)
     }
 
     /// Size in mebibytes.
@@ -257,6 +300,17 @@ mod tests {
             e.data.store(pack(500, None, 9, Bound::Exact, 0), Relaxed);
         }
         assert!(tt.probe(99, 0).is_none());
+    }
+
+    #[test]
+    fn a_huge_request_falls_back_to_a_smaller_table() {
+        // Only 100 MiB available: 1 TiB halves down to 64 MiB, which works.
+        let tt = TranspositionTable::new_within(1 << 20, Some(100));
+        assert_eq!(tt.size_mb(), 64);
+        tt.store(5, 0, 7, None, 1, Bound::Exact);
+        assert_eq!(tt.probe(5, 0).map(|e| e.score), Some(7));
+        assert_eq!(TranspositionTable::new_within(3, Some(0)).size_mb(), 1);
+        assert_eq!(TranspositionTable::new(2).size_mb(), 2);
     }
 
     #[test]
