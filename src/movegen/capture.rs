@@ -53,6 +53,32 @@ pub(crate) struct Ctx {
     pub empty: Bitboard,
     /// The mover's start square.
     pub from: Square,
+    /// The side to move.
+    pub me: Color,
+}
+
+/// How the men's capture search steps: by the geometry's tables ([`Dyn`], any rule set) or
+/// by constants of a variant shape (`super::shape`), chosen once per call.
+pub(crate) trait Steps {
+    /// True when [`Steps::BACKWARD`] holds for the search (else the directions come from
+    /// [`Ctx::man_dirs`]).
+    const FIXED: bool;
+    /// Men capture backward (read only when [`Steps::FIXED`]).
+    const BACKWARD: bool;
+    /// One step of every square of `bb` in `dir` ([`Geometry::advance`]).
+    fn adv(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard;
+}
+
+/// Steps read from the geometry and the rule set at run time.
+pub(crate) struct Dyn;
+
+impl Steps for Dyn {
+    const FIXED: bool = false;
+    const BACKWARD: bool = false;
+    #[inline(always)]
+    fn adv(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard {
+        g.advance(bb, dir)
+    }
 }
 
 impl Ctx {
@@ -155,34 +181,63 @@ pub(crate) fn king_jumps<S: Sink>(
     found
 }
 
-/// Searches man jumps from `cur`. Returns true when at least one jump was possible.
-pub(crate) fn man_jumps<S: Sink>(c: &Ctx, cur: Square, captured: Bitboard, sink: &mut S) -> bool {
+/// Searches man jumps from `cur`, stepping as `K` does. Returns true when at least one jump
+/// was possible.
+pub(crate) fn man_jumps<K: Steps, S: Sink>(
+    c: &Ctx,
+    cur: Square,
+    captured: Bitboard,
+    sink: &mut S,
+) -> bool {
     let prey = c.enemy - captured;
     let at = Bitboard::from_square(cur);
     let mut found = false;
-    for &dir in c.man_dirs {
-        let victim = c.g.advance(at, dir) & prey;
-        let land_bb = c.g.advance(victim, dir) & c.empty;
-        let Some(land) = land_bb.first() else {
-            continue;
-        };
-        found = true;
-        let cap = captured | victim;
-        let crowned = c.promotion.has(land);
-        sink.enter(land);
-        let continued = match (crowned, c.rules.mid_capture_promotion) {
-            (true, MidCapturePromotion::EndMove) => false,
-            (true, MidCapturePromotion::ContinueAsKing) => {
-                king_jumps(c, land, cap, Some(dir), true, true, sink)
-            }
-            _ => man_jumps(c, land, cap, sink),
-        };
-        sink.leave();
-        if !continued {
-            sink.emit(c.from, land, cap, crowned);
+    if !K::FIXED {
+        for &d in c.man_dirs {
+            found |= man_jump::<K, S>(c, at, prey, captured, d, sink);
         }
+    } else if K::BACKWARD {
+        for d in Dir::ALL {
+            found |= man_jump::<K, S>(c, at, prey, captured, d, sink);
+        }
+    } else {
+        let [a, b] = Dir::forward(c.me);
+        found |= man_jump::<K, S>(c, at, prey, captured, a, sink);
+        found |= man_jump::<K, S>(c, at, prey, captured, b, sink);
     }
     found
+}
+
+/// The sequences of a man on `at` that start with a jump in `dir`; true when there is one.
+#[inline(always)]
+fn man_jump<K: Steps, S: Sink>(
+    c: &Ctx,
+    at: Bitboard,
+    prey: Bitboard,
+    captured: Bitboard,
+    dir: Dir,
+    sink: &mut S,
+) -> bool {
+    let victim = K::adv(c.g, at, dir) & prey;
+    let land_bb = K::adv(c.g, victim, dir) & c.empty;
+    let Some(land) = land_bb.first() else {
+        return false;
+    };
+    let cap = captured | victim;
+    let crowned = c.promotion.has(land);
+    sink.enter(land);
+    let continued = match (crowned, c.rules.mid_capture_promotion) {
+        (true, MidCapturePromotion::EndMove) => false,
+        (true, MidCapturePromotion::ContinueAsKing) => {
+            king_jumps(c, land, cap, Some(dir), true, true, sink)
+        }
+        _ => man_jumps::<K, S>(c, land, cap, sink),
+    };
+    sink.leave();
+    if !continued {
+        sink.emit(c.from, land, cap, crowned);
+    }
+    true
 }
 
 /// The men of `men` that have a first jump (the start of some capture sequence).

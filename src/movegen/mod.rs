@@ -14,7 +14,7 @@ mod quiet;
 mod reference;
 mod shape;
 
-use capture::{king_jumps, man_jumps, Ctx, Sink};
+use capture::{king_jumps, man_jumps, Ctx, Dyn, Sink, Steps};
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -93,6 +93,7 @@ impl Node {
             enemy: self.enemy,
             empty: self.empty,
             from: Square(0),
+            me: self.me,
         }
     }
 
@@ -140,7 +141,13 @@ pub fn generate_paths(pos: &Position, list: &mut MoveList) {
 #[inline(always)]
 fn fill(pos: &Position, list: &mut MoveList, dedup: bool) {
     list.clear();
-    let node = Node::new(pos);
+    shape::fill(&Node::new(pos), list, dedup);
+}
+
+/// Fills the (cleared) `list` with the moves of `node`, for any rule set (the specialised
+/// copies of [`shape::fill`] give the same lists).
+#[inline(never)]
+fn fill_dyn(node: &Node, list: &mut MoveList, dedup: bool) {
     let (men, kings) = node.jumpers();
     if men.any() || kings.any() {
         let mut sink = ListSink {
@@ -149,9 +156,9 @@ fn fill(pos: &Position, list: &mut MoveList, dedup: bool) {
             majority: node.rules.precedence == Precedence::Majority,
             best: 0,
         };
-        search_captures(&node, men, kings, &mut sink);
+        search_captures(node, men, kings, &mut sink);
     } else {
-        quiet::generate(&node, list);
+        quiet::generate(node, list);
     }
 }
 
@@ -207,11 +214,11 @@ pub fn has_capture(pos: &Position) -> bool {
 }
 
 /// Collects sequences into a move list, applying dedup and the majority rule.
-struct ListSink<'a> {
-    list: &'a mut MoveList,
-    dedup: bool,
-    majority: bool,
-    best: u32,
+pub(crate) struct ListSink<'a> {
+    pub list: &'a mut MoveList,
+    pub dedup: bool,
+    pub majority: bool,
+    pub best: u32,
 }
 
 impl Sink for ListSink<'_> {
@@ -284,7 +291,18 @@ impl Sink for CountSink {
 /// Runs the capture search of the pieces that can capture (`men`, `kings`) into `sink`, kings
 /// first, each in square order.
 #[inline(always)]
-pub(crate) fn search_captures<S: Sink>(node: &Node, men: Bitboard, kings: Bitboard, sink: &mut S) {
+fn search_captures<S: Sink>(node: &Node, men: Bitboard, kings: Bitboard, sink: &mut S) {
+    search_captures_with::<Dyn, S>(node, men, kings, sink)
+}
+
+/// [`search_captures`] with the men's steps of `K`.
+#[inline(always)]
+pub(crate) fn search_captures_with<K: Steps, S: Sink>(
+    node: &Node,
+    men: Bitboard,
+    kings: Bitboard,
+    sink: &mut S,
+) {
     let mut ctx = node.ctx();
     for k in kings {
         ctx.from = k;
@@ -297,7 +315,7 @@ pub(crate) fn search_captures<S: Sink>(node: &Node, men: Bitboard, kings: Bitboa
     for m in men {
         ctx.from = m;
         ctx.empty = node.empty | Bitboard::from_square(m);
-        man_jumps(&ctx, m, Bitboard::EMPTY, sink);
+        man_jumps::<K, S>(&ctx, m, Bitboard::EMPTY, sink);
     }
 }
 

@@ -1,5 +1,6 @@
 //! Quiet (non-capturing) moves: man steps and king slides.
 
+use super::capture::{Dyn, Steps};
 use super::Node;
 use crate::moves::{Move, MoveList};
 use crate::rules::{Dir, Geometry};
@@ -7,13 +8,19 @@ use crate::types::{Bitboard, Square};
 
 /// Appends every quiet move of the side to move.
 pub(crate) fn generate(node: &Node, list: &mut MoveList) {
+    generate_with::<Dyn>(node, list)
+}
+
+/// [`generate`] with the men's steps of `K`.
+#[inline(always)]
+pub(crate) fn generate_with<K: Steps>(node: &Node, list: &mut MoveList) {
     let g = node.g;
     let me = node.me;
     let empty = node.empty;
     let promotion = g.promotion[me.index()];
     for dir in Dir::forward(me) {
         let delta = g.delta[dir as usize];
-        for to in g.advance(node.men, dir) & empty {
+        for to in K::adv(g, node.men, dir) & empty {
             let from = Square((to.0 as i8 - delta) as u8);
             list.push(Move {
                 from,

@@ -301,6 +301,9 @@ mod tests {
             "moves of {}",
             pos.to_fen()
         );
+        list.clear();
+        movegen::fill_dyn(&movegen::Node::new(pos), &mut list, true);
+        assert_eq!(list.to_vec(), generate(pos, true), "{}", pos.to_fen());
         movegen::generate_paths(pos, &mut list);
         assert_eq!(
             list.to_vec(),

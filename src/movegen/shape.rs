@@ -6,15 +6,14 @@
 //! constants and the direction loops are unrolled. A board size or flag combination without a
 //! copy falls back to the data-driven counter, so a new variant is correct without one.
 
-use super::{count_node_dyn, quiet, Node};
+use super::capture::Steps;
+use super::{count_node_dyn, fill_dyn, quiet, ListSink, Node};
 use crate::moves::MoveList;
 use crate::rules::{Dir, Geometry, MidCapturePromotion, Precedence};
 use crate::types::{Bitboard, Color};
 
 /// The compile-time shape of a variant: what the specialised counter reads as constants.
-trait Shape {
-    /// Men capture backward as well as forward.
-    const BACKWARD: bool;
+trait Shape: Steps {
     /// Kings fly (move and capture any distance).
     const FLYING: bool;
     /// [`Geometry::rotation`] of the board.
@@ -25,7 +24,6 @@ trait Shape {
 struct Of<const B: bool, const F: bool, const W: u8>;
 
 impl<const B: bool, const F: bool, const W: u8> Shape for Of<B, F, W> {
-    const BACKWARD: bool = B;
     const FLYING: bool = F;
     const ROT: [u32; 4] = Geometry::rotations(W);
 }
@@ -41,6 +39,49 @@ pub(super) fn count_node(node: &Node, paths: bool) -> u64 {
         (false, false, 8) => count::<Of<false, false, 8>>(node, paths),
         (true, true, 10) => count::<Of<true, true, 10>>(node, paths),
         _ => count_node_dyn(node, paths),
+    }
+}
+
+impl<const B: bool, const F: bool, const W: u8> Steps for Of<B, F, W> {
+    const FIXED: bool = true;
+    const BACKWARD: bool = B;
+    #[inline(always)]
+    fn adv(_: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard {
+        adv::<Self>(bb, dir)
+    }
+}
+
+/// Fills the (cleared) `list` with the moves of `node`, as [`fill_dyn`] does.
+#[inline(always)]
+pub(super) fn fill(node: &Node, list: &mut MoveList, dedup: bool) {
+    let r = node.rules;
+    match (r.men_capture_backward, r.flying_kings, node.g.width) {
+        (false, true, 8) => fill_with::<Of<false, true, 8>>(node, list, dedup),
+        (true, true, 8) => fill_with::<Of<true, true, 8>>(node, list, dedup),
+        (false, false, 8) => fill_with::<Of<false, false, 8>>(node, list, dedup),
+        (true, true, 10) => fill_with::<Of<true, true, 10>>(node, list, dedup),
+        _ => fill_dyn(node, list, dedup),
+    }
+}
+
+#[inline(always)]
+fn fill_with<S: Shape>(node: &Node, list: &mut MoveList, dedup: bool) {
+    let men = men_that_jump::<S>(node.me, node.men, node.enemy, node.empty);
+    let kings = if node.kings.any() {
+        king_jumpers::<S>(node)
+    } else {
+        Bitboard::EMPTY
+    };
+    if men.any() || kings.any() {
+        let mut sink = ListSink {
+            list,
+            dedup,
+            majority: node.rules.precedence == Precedence::Majority,
+            best: 0,
+        };
+        super::search_captures_with::<S, _>(node, men, kings, &mut sink);
+    } else {
+        quiet::generate_with::<S>(node, list);
     }
 }
 
@@ -167,7 +208,7 @@ fn count<S: Shape>(node: &Node, paths: bool) -> u64 {
             best: 0,
             seen: MoveList::new(),
         };
-        super::search_captures(node, men, kings, &mut sink);
+        super::search_captures_with::<S, _>(node, men, kings, &mut sink);
         sink.count
     } else {
         quiet_count::<S>(node)
