@@ -14,7 +14,10 @@
 //! assert!(result.best.is_some());
 //! ```
 
+use std::path::PathBuf;
 use std::sync::Arc;
+
+use crate::bitbase::Bitbases;
 
 use crate::game::{DrawSwitches, Game};
 use crate::moves::Move;
@@ -45,6 +48,9 @@ pub struct EngineOptions {
     pub draw: DrawSwitches,
     /// Seed of the weaker levels' randomness.
     pub seed: u64,
+    /// Directory of endgame bitbases probed by the search (`None`: no bitbases). Problems with
+    /// it never fail: see [`Engine::bitbase_errors`].
+    pub bitbases: Option<PathBuf>,
 }
 
 impl Default for EngineOptions {
@@ -57,6 +63,7 @@ impl Default for EngineOptions {
             multipv: 1,
             draw: DrawSwitches::default(),
             seed: 0,
+            bitbases: None,
         }
     }
 }
@@ -89,6 +96,7 @@ pub struct Engine {
     tables: Vec<OrderTables>,
     game: Game,
     flags: Arc<Flags>,
+    bitbases: Option<Arc<Bitbases>>,
 }
 
 impl Engine {
@@ -102,6 +110,10 @@ impl Engine {
             tables,
             game: Game::new(Position::start(opts.variant)),
             flags: Arc::new(Flags::default()),
+            bitbases: opts
+                .bitbases
+                .as_deref()
+                .map(|d| Arc::new(Bitbases::open(d))),
             opts,
         }
     }
@@ -119,6 +131,13 @@ impl Engine {
             self.tt = TranspositionTable::new(opts.hash_mb);
         }
         self.tables.resize_with(opts.threads, OrderTables::default);
+        if opts.bitbases != self.opts.bitbases {
+            self.bitbases = opts
+                .bitbases
+                .as_deref()
+                .map(|d| Arc::new(Bitbases::open(d)));
+            self.tt.clear();
+        }
         if opts.variant != self.opts.variant {
             self.game = Game::new(Position::start(opts.variant));
         }
@@ -130,6 +149,30 @@ impl Engine {
     /// until it can).
     pub fn hash_mb_in_use(&self) -> usize {
         self.tt.size_mb()
+    }
+
+    /// Opens the bitbases in `dir` for the search (`None`: no bitbases); the same as setting
+    /// [`EngineOptions::bitbases`].
+    pub fn set_bitbases(&mut self, dir: Option<PathBuf>) {
+        let opts = EngineOptions {
+            bitbases: dir,
+            ..self.opts.clone()
+        };
+        self.set_options(opts);
+    }
+
+    /// The problems met with the bitbases so far (a missing directory, a corrupt file), one
+    /// line each naming the file; the search goes on without what could not be read.
+    pub fn bitbase_errors(&self) -> Vec<String> {
+        self.bitbases.as_ref().map_or(Vec::new(), |b| b.errors())
+    }
+
+    /// The largest number of pieces of the bitbase slices found for the current variant (0
+    /// without bitbases).
+    pub fn bitbase_pieces(&self) -> u32 {
+        self.bitbases
+            .as_ref()
+            .map_or(0, |b| b.max_pieces_for(self.opts.variant))
     }
 
     /// Forgets what earlier searches learned (table, killers, history).
@@ -224,11 +267,19 @@ impl Engine {
             report_lines: self.opts.multipv,
             max_depth,
             threads: self.opts.threads,
+            bitbases: self.bitbases.clone(),
         }
     }
 }
 
 fn sanitize(mut opts: EngineOptions) -> EngineOptions {
+    if opts
+        .bitbases
+        .as_ref()
+        .is_some_and(|d| d.as_os_str().is_empty())
+    {
+        opts.bitbases = None;
+    }
     opts.threads = opts.threads.clamp(1, 256);
     opts.hash_mb = opts.hash_mb.clamp(1, 1 << 16);
     opts.skill = opts.skill.clamp(1, 5);

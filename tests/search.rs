@@ -519,3 +519,88 @@ fn the_no_progress_draw_is_seen_at_the_horizon() {
     let r = search(&mut e, start, &moves, &depth(2));
     assert!(r.score.value() > 300, "{:?}", r.score);
 }
+
+/// The Czech bitbases of up to three pieces, generated once into the test's target folder.
+fn czech3() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egtb-search3");
+        let _ = std::fs::remove_dir_all(&dir);
+        let slices = dama::bitbase::build::slices(3, None);
+        dama::bitbase::build::generate(Variant::Czech, &dir, &slices, &|_| {}, &mut |_| {})
+            .unwrap();
+        dir
+    })
+}
+
+fn with_bitbases() -> Engine {
+    let e = Engine::new(EngineOptions {
+        hash_mb: 1,
+        bitbases: Some(czech3().to_path_buf()),
+        ..EngineOptions::default()
+    });
+    assert!(e.bitbase_errors().is_empty(), "{:?}", e.bitbase_errors());
+    assert_eq!(e.bitbase_pieces(), 3);
+    e
+}
+
+#[test]
+fn bitbases_give_the_verdict_at_depth_one() {
+    let bitbase_band = |s: Score| matches!(s, Score::Cp(v) if (8000..=9000).contains(&v));
+    // King and man against king, fresh counters: a win (in 3 plies) known at once.
+    let won = Position::from_fen(Variant::Czech, "W:WKa1,e5:BKg7").unwrap();
+    let mut e = with_bitbases();
+    e.set_position(won, &[]);
+    let mut reported = Vec::new();
+    let r = e.go(&depth(1), &mut |i: &SearchInfo| reported.push(i.score));
+    assert!(bitbase_band(r.score), "{:?}", r.score);
+    assert!(reported.iter().all(|s| bitbase_band(*s)), "{reported:?}");
+    assert_legal(&won, &r);
+    assert!(r.nodes < 100, "{} nodes", r.nodes);
+    // Without bitbases depth 1 sees only the material.
+    let plain = search(&mut engine(Variant::Czech, 1), won, &[], &depth(1));
+    assert!(!bitbase_band(plain.score), "{:?}", plain.score);
+    // Black to move in the same material loses: the band's negative.
+    let lost = Position::from_fen(Variant::Czech, "B:WKa1,e5:BKg7").unwrap();
+    let r = search(&mut with_bitbases(), lost, &[], &depth(1));
+    assert!(
+        matches!(r.score, Score::Cp(v) if (-9000..=-8000).contains(&v)),
+        "{:?}",
+        r.score
+    );
+    // Two kings against one: a draw.
+    let drawn = Position::from_fen(Variant::Czech, "W:WKc3,Ke3:BKf8").unwrap();
+    let r = search(&mut with_bitbases(), drawn, &[], &depth(2));
+    assert_eq!(r.score, Score::Cp(0));
+}
+
+#[test]
+fn a_bitbase_win_longer_than_the_counter_is_a_draw() {
+    // The class-B position of `class_b_counter_cuts_off_a_win_it_outlasts`: two plies left on
+    // the counter, the win takes three.
+    let start = Position::from_fen(Variant::Czech, "W:WKa1,c3:BKf8").unwrap();
+    let mut game = Game::new(start);
+    for mv in [
+        "c3-d4", "f8-e7", "a1-b2", "e7-f8", "b2-a1", "f8-h6", "d4-e5", "h6-g7",
+    ] {
+        game.play_text(mv).unwrap();
+    }
+    let r = search(&mut with_bitbases(), start, game.moves(), &depth(1));
+    assert_eq!(r.score, Score::Cp(0));
+    assert_legal(game.position(), &r);
+    // With the counters switched off the same position is a bitbase win.
+    let mut e = with_bitbases();
+    e.set_options(EngineOptions {
+        draw: DrawSwitches {
+            endgame: false,
+            ..DrawSwitches::default()
+        },
+        ..e.options().clone()
+    });
+    let r = search(&mut e, start, game.moves(), &depth(1));
+    assert!(
+        matches!(r.score, Score::Cp(v) if v >= 8000),
+        "{:?}",
+        r.score
+    );
+}

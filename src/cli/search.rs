@@ -50,6 +50,9 @@ pub struct AnalyzeArgs {
     /// Seed for the weaker skill levels.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Directory of endgame bitbases (`dama egtb generate`) to probe in the search.
+    #[arg(long, value_name = "DIR")]
+    bitbases: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `dama bench`.
@@ -163,8 +166,12 @@ pub fn analyze(a: AnalyzeArgs) -> Result<()> {
         skill: a.skill,
         multipv: a.multipv,
         seed: a.seed,
+        bitbases: a.bitbases.clone(),
         ..EngineOptions::default()
     });
+    for e in engine.bitbase_errors() {
+        eprintln!("warning: bitbases: {e}");
+    }
     engine.set_position(start, &moves);
     let mut limits = SearchLimits {
         depth: a.depth,

@@ -16,7 +16,7 @@
 //! | `book` | bool | true | play from the shipped book of the variant (`book/<variant>.book`) on `go think` |
 //! | `book-ply` | int 0-20 | 12 | book positions reached within this many plies are used |
 //! | `book-margin` | int 0-100 | 10 | book moves within this many centi-men of the best are chosen (seeded weighted choice) |
-//! | `bitbases` | string | `""` | stored only: endgame bitbases are not loaded by the protocol yet |
+//! | `bitbases` | string | `""` | directory of endgame bitbases (`dama egtb generate`) probed by the search; `""` = none |
 //!
 //! `tt-size` (Scan's form: log2 of the number of 16-byte table entries, 16-30) is accepted and
 //! sets `hash`. Unknown names are ignored silently, as the protocol asks (clients send things
@@ -42,7 +42,7 @@ pub struct Settings {
     pub book_ply: u32,
     /// Opening book score margin in centi-men.
     pub book_margin: u32,
-    /// Endgame bitbase directory (stored only).
+    /// Endgame bitbase directory as given (also in [`EngineOptions::bitbases`]).
     pub bitbases: String,
 }
 
@@ -132,6 +132,10 @@ impl Settings {
             "draw-repetition" => e.draw.repetition = parse_bool(name, value)?,
             "draw-no-progress" => e.draw.no_progress = parse_bool(name, value)?,
             "draw-endgame" => e.draw.endgame = parse_bool(name, value)?,
+            "bitbases" => {
+                e.bitbases = (!value.is_empty()).then(|| std::path::PathBuf::from(value));
+                self.bitbases = value.to_string();
+            }
             _ => return self.set_front_end(name, value),
         }
         Ok(Change::Engine)
@@ -152,7 +156,6 @@ impl Settings {
             "book" => self.book = parse_bool(name, value)?,
             "book-ply" => self.book_ply = parse_int(name, value, 0, 20)? as u32,
             "book-margin" => self.book_margin = parse_int(name, value, 0, 100)? as u32,
-            "bitbases" => self.bitbases = value.to_string(),
             _ => {}
         }
         Ok(Change::FrontEnd)
@@ -268,8 +271,14 @@ mod tests {
         assert_eq!(s.numbering, Numbering::Dama);
         assert_eq!(s.set("draw-repetition", "false"), Ok(Change::Engine));
         assert!(!s.engine.draw.repetition);
-        assert_eq!(s.set("bitbases", "/data/bb"), Ok(Change::FrontEnd));
+        assert_eq!(s.set("bitbases", "/data/bb"), Ok(Change::Engine));
         assert_eq!(s.bitbases, "/data/bb");
+        assert_eq!(
+            s.engine.bitbases,
+            Some(std::path::PathBuf::from("/data/bb"))
+        );
+        assert_eq!(s.set("bitbases", ""), Ok(Change::Engine));
+        assert_eq!(s.engine.bitbases, None);
         assert_eq!(s.set("hash", "128"), Ok(Change::Engine));
         assert_eq!(s.engine.hash_mb, 128);
         assert_eq!(s.set("tt-size", "22"), Ok(Change::Engine));

@@ -9,9 +9,11 @@ use super::command::is_name;
 use super::numbering::Convention;
 use crate::search::{Score, SearchInfo};
 
-/// Evaluations are shown below Scan's bitbase band (80-90 men) and win band (above 90), so that
-/// no client reads an evaluation as a win: at most this many hundredths of a man.
-const MAX_EVAL_SHOWN: i64 = 7999;
+/// Evaluations are shown below Scan's win band (above 90 men), so that no client reads an
+/// evaluation as a win: at most this many hundredths of a man. Bitbase wins
+/// ([`crate::search::BITBASE_WIN`]) are centi-men scores in Scan's bitbase band, 80-90 men;
+/// ordinary evaluations stay below 50.
+const MAX_EVAL_SHOWN: i64 = 8999;
 /// Longest win or loss distance shown, so that the score stays above 90 men.
 const MAX_WIN_PLIES: i64 = 999;
 
@@ -139,7 +141,10 @@ mod tests {
         assert_eq!(score(Score::Win(3)), "99.97");
         assert_eq!(score(Score::Loss(12)), "-99.88");
         assert_eq!(score(Score::Win(5000)), "90.01");
-        assert_eq!(score(Score::Cp(9500)), "79.99");
+        // Bitbase wins are centi-men scores in Scan's bitbase band, 80-90 men.
+        assert_eq!(score(Score::Cp(8997)), "89.97");
+        assert_eq!(score(Score::Cp(-8990)), "-89.90");
+        assert_eq!(score(Score::Cp(9500)), "89.99");
     }
 
     #[test]

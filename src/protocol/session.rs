@@ -256,6 +256,11 @@ impl<W: Write> Session<W> {
                         "set-param: {name}: only {got} MiB of the {asked} MiB asked could be allocated; using {got} MiB"
                     ));
                 }
+                if name == "bitbases" {
+                    for e in self.engine_mut().bitbase_errors() {
+                        self.error(&format!("set-param: bitbases: {e}"))?;
+                    }
+                }
                 Ok(())
             }
             Ok(Change::FrontEnd) => Ok(()),

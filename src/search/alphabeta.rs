@@ -21,8 +21,13 @@
 //!   side without a legal move still loses when a counter runs out at the same moment. So a
 //!   win that cannot be completed before a counter expires is never found as a win. The transposition key includes the plies left on the counters,
 //!   so a position close to a counter draw never borrows a score from one far from it.
+//! - **Endgame bitbases** at every node after the draw rules (not at the root itself, whose
+//!   moves are all searched): a position of a loaded slice scores at once by
+//!   [`bitbase_value`], a win whose stored distance is longer than the counters allow being
+//!   a draw; so at the root the winning moves that fit the counter rank first.
 //! - Mate-distance pruning; win/loss scores count plies from the root.
 
+use crate::bitbase::{Probe, Wdl};
 use crate::eval;
 use crate::game::Counters;
 use crate::movegen;
@@ -32,7 +37,7 @@ use crate::position::Position;
 use super::ordering::pick;
 use super::smp::{Shared, Worker};
 use super::tt::Bound;
-use super::{INFINITE, MAX_PLY, WIN, WIN_BOUND};
+use super::{BITBASE_WIN, INFINITE, MAX_PLY, WIN, WIN_BOUND};
 
 /// Nodes between two looks at the stop flag, the node budget and the clock.
 pub const POLL_INTERVAL: u64 = 1024;
@@ -56,6 +61,33 @@ pub struct Node {
 #[inline]
 pub fn leaf_eval(pos: &Position) -> i32 {
     eval::evaluate(pos)
+}
+
+/// Distance assumed for a bitbase win or loss whose slice stores no distance.
+pub const UNKNOWN_DISTANCE: u32 = 255;
+
+/// The score of a bitbase `probe` at `ply` with `plies_left` before a draw counter runs out:
+/// a draw 0; a win `BITBASE_WIN - ply - d` and a loss its negative (`d` the distance in plies,
+/// [`UNKNOWN_DISTANCE`] when not stored, so that the search prefers the quicker win and the
+/// longer defence); a stored distance longer than the counter allows scores as a draw (the
+/// loser holds out until the counter ends the game). This is conservative when the winning
+/// line captures on the way, which restarts the counters.
+pub fn bitbase_value(probe: &Probe, plies_left: Option<u32>, ply: usize) -> i32 {
+    if let (Some(d), Some(left)) = (probe.distance, plies_left) {
+        if d > left {
+            return 0;
+        }
+    }
+    let d = probe
+        .distance
+        .unwrap_or(UNKNOWN_DISTANCE)
+        .min(UNKNOWN_DISTANCE) as i32;
+    let win = BITBASE_WIN - ply as i32 - d;
+    match probe.wdl {
+        Wdl::Win => win,
+        Wdl::Draw => 0,
+        Wdl::Loss => -win,
+    }
 }
 
 /// True when the side not to move could capture if it were its turn.
@@ -121,6 +153,22 @@ impl Worker<'_> {
         })
     }
 
+    /// The bitbase score of a node with few enough pieces (see [`bitbase_value`]); `None`
+    /// without bitbases, with more pieces, a missing slice, or a position already lost (no
+    /// legal move: the search scores that as a real loss).
+    #[inline]
+    fn bitbase_score(&self, node: &Node, ply: usize) -> Option<i32> {
+        if self.bitbase_pieces == 0 || node.pos.occupied().count() > self.bitbase_pieces {
+            return None;
+        }
+        let probe = self.shared.job.bitbases.as_deref()?.probe(&node.pos)?;
+        if probe.wdl == Wdl::Loss && probe.distance == Some(0) {
+            return None;
+        }
+        let left = node.counters.plies_left(self.rules, &self.shared.job.draw);
+        Some(bitbase_value(&probe, left, ply))
+    }
+
     /// The child node after `mv`, its key pushed on the repetition stack (pop it afterwards).
     #[inline]
     pub fn enter(&mut self, node: &Node, mv: &Move) -> Node {
@@ -171,6 +219,9 @@ impl Worker<'_> {
         }
         self.seldepth = self.seldepth.max(ply);
         if let Some(v) = self.rule_score(node, ply) {
+            return v;
+        }
+        if let Some(v) = self.bitbase_score(node, ply) {
             return v;
         }
         if ply >= MAX_PLY - 1 {
@@ -298,6 +349,9 @@ impl Worker<'_> {
         }
         self.seldepth = self.seldepth.max(ply);
         if let Some(v) = self.rule_score(node, ply) {
+            return v;
+        }
+        if let Some(v) = self.bitbase_score(node, ply) {
             return v;
         }
         let pos = &node.pos;

@@ -160,7 +160,8 @@ impl Worker<'_> {
     fn aspiration(&mut self, root: &Node, depth: i32, k: usize) {
         let prev = self.root_moves[k].prev_score;
         let mut delta = ASPIRATION;
-        let (mut alpha, mut beta) = if depth >= 5 && k == 0 && !is_decisive(prev) {
+        let known = is_decisive(prev) || prev.abs() >= super::BITBASE_BOUND;
+        let (mut alpha, mut beta) = if depth >= 5 && k == 0 && !known {
             (prev - delta, prev + delta)
         } else {
             (-INFINITE, INFINITE)

@@ -7,7 +7,11 @@
 //! the weaker levels. The search never prints: it reports through callbacks.
 //!
 //! Scores are integers from the side to move: the evaluation in centi-men (|v| < 5000), a win in
-//! `n` plies `WIN - n`, a loss in `n` plies `-(WIN - n)`, a draw 0.
+//! `n` plies `WIN - n`, a loss in `n` plies `-(WIN - n)`, a draw 0. A win known from the
+//! endgame bitbases scores in a band of its own between the two, `BITBASE_WIN - ply - d`
+//! (8617..=9000, `d` the bitbase distance in plies, 255 when the slice stores none), so that
+//! it ranks above any evaluation and below any win the search has seen to the end; it is
+//! reported as a [`Score::Cp`] (80-90 men, Scan's bitbase band).
 
 pub mod alphabeta;
 pub mod iterative;
@@ -29,6 +33,13 @@ pub const MAX_PLY: usize = 128;
 
 /// Scores at least this large (in absolute value) are wins or losses at a known distance.
 pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
+
+/// A bitbase win `d` plies from a node at `ply` scores `BITBASE_WIN - ply - d`.
+pub const BITBASE_WIN: i32 = 9000;
+
+/// Scores at least this large (in absolute value) are bitbase or search wins and losses; like
+/// those of the search they count plies from the root (the table converts them).
+pub const BITBASE_BOUND: i32 = 8000;
 
 /// Larger than any score: the initial bounds of a full window.
 pub const INFINITE: i32 = WIN + 1;

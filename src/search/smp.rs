@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Sender};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::iterative::RootMove;
@@ -15,6 +15,7 @@ use super::ordering::OrderTables;
 use super::time::{self, TimeBounds};
 use super::tt::TranspositionTable;
 use super::{SearchInfo, SearchLimits, MAX_PLY};
+use crate::bitbase::Bitbases;
 use crate::game::{Counters, DrawSwitches};
 use crate::moves::Move;
 use crate::position::Position;
@@ -84,6 +85,8 @@ pub struct Job {
     pub max_depth: u32,
     /// Search threads.
     pub threads: usize,
+    /// Endgame bitbases probed at the nodes with few pieces (not at the root itself).
+    pub bitbases: Option<Arc<Bitbases>>,
 }
 
 /// One principal variation of a completed iteration.
@@ -232,6 +235,8 @@ pub struct Worker<'a> {
     pub root_moves: Vec<RootMove>,
     /// Where the main thread sends its reports.
     pub info: Option<Sender<SearchInfo>>,
+    /// Nodes with at most this many pieces are probed in the bitbases (0: none).
+    pub bitbase_pieces: u32,
 }
 
 impl<'a> Worker<'a> {
@@ -259,6 +264,11 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             root_moves: Vec::new(),
             info,
+            bitbase_pieces: shared
+                .job
+                .bitbases
+                .as_ref()
+                .map_or(0, |b| b.max_pieces_for(shared.job.root.variant())),
         }
     }
 }

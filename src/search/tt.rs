@@ -28,7 +28,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::WIN_BOUND;
+use super::BITBASE_BOUND;
 
 /// The memory the system says is available, in MiB (`MemAvailable` of `/proc/meminfo`), when
 /// it says.
@@ -90,12 +90,13 @@ pub struct TranspositionTable {
 }
 
 /// Converts a score relative to the root into one relative to the node at `ply` (for storing):
-/// a win in `n` plies from the root is a win in `n - ply` plies from the node.
+/// a win in `n` plies from the root is a win in `n - ply` plies from the node (bitbase wins
+/// alike).
 #[inline]
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= WIN_BOUND {
+    if score >= BITBASE_BOUND {
         score + ply as i32
-    } else if score <= -WIN_BOUND {
+    } else if score <= -BITBASE_BOUND {
         score - ply as i32
     } else {
         score
@@ -105,9 +106,9 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 /// Converts a stored node-relative score back into a root-relative one at `ply`.
 #[inline]
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= WIN_BOUND {
+    if score >= BITBASE_BOUND {
         score - ply as i32
-    } else if score <= -WIN_BOUND {
+    } else if score <= -BITBASE_BOUND {
         score + ply as i32
     } else {
         score
