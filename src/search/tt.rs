@@ -30,13 +30,13 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::BITBASE_BOUND;
 
-/// The memory the system says is available, in MiB (`MemAvailable` of `/proc/meminfo`), when
-/// it says.
+/// Half the memory the system says is available, in MiB (`MemAvailable` of `/proc/meminfo`),
+/// when it says: the most a table may take, leaving room for the rest of the system.
 fn available_mb() -> Option<usize> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib >> 10)
+    Some((kib >> 10) / 2)
 }
 
 /// Bytes per entry.
@@ -143,7 +143,7 @@ fn unpack(data: u64) -> Option<(TtEntry, u64)> {
 
 impl TranspositionTable {
     /// A table of about `mb` mebibytes (at least one bucket). When the memory cannot be had
-    /// (more than the system's available memory, or a failed allocation), the size is halved
+    /// (more than half the system's available memory, or a failed allocation), the size is halved
     /// until it can, down to 1 MiB; [`TranspositionTable::size_mb`] tells the size actually
     /// used. Never aborts on a huge request.
     pub fn new(mb: usize) -> TranspositionTable {
