@@ -32,9 +32,7 @@ pub fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
             let mut list = MoveList::new();
             generate(pos, &mut list, counting);
             let paths = counting == Counting::Paths;
-            list.iter()
-                .map(|m| movegen::count_replies(pos, m, paths))
-                .sum()
+            movegen::count_all_replies(pos, list.as_slice(), paths)
         }
         _ => {
             let mut list = MoveList::new();

@@ -182,6 +182,12 @@ pub fn count_replies(pos: &Position, mv: &Move, paths: bool) -> u64 {
     shape::count_node(&Node::after(pos, mv), paths)
 }
 
+/// The sum of [`count_replies`] over `moves` (each legal in `pos`): perft's last two plies.
+#[inline]
+pub fn count_all_replies(pos: &Position, moves: &[Move], paths: bool) -> u64 {
+    shape::count_all_replies(pos, moves, paths)
+}
+
 /// The number of legal moves at `node`, for any rule set (the specialised copies of
 /// [`shape::count_node`] give the same counts).
 #[inline(never)]

@@ -344,6 +344,13 @@ mod tests {
                 assert_eq!(movegen::count_replies(pos, m, paths), want);
             }
         }
+        for paths in [false, true] {
+            let each: u64 = distinct
+                .iter()
+                .map(|m| movegen::count_moves(&pos.play(m), paths))
+                .sum();
+            assert_eq!(movegen::count_all_replies(pos, &distinct, paths), each);
+        }
         let captures = distinct.first().is_some_and(|m| m.is_capture());
         assert_eq!(movegen::has_capture(pos), captures, "{}", pos.to_fen());
     }

@@ -8,7 +8,8 @@
 
 use super::capture::Steps;
 use super::{count_node_dyn, fill_dyn, quiet, ListSink, Node};
-use crate::moves::MoveList;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
 use crate::rules::{Dir, Geometry, MidCapturePromotion, Precedence};
 use crate::types::{Bitboard, Color};
 
@@ -49,6 +50,31 @@ impl<const B: bool, const F: bool, const W: u8> Steps for Of<B, F, W> {
     fn adv(_: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard {
         adv::<Self>(bb, dir)
     }
+}
+
+/// The sum of [`count_node`] over the nodes after each of `moves` in `pos`, choosing the copy
+/// once for all of them.
+#[inline(always)]
+pub(super) fn count_all_replies(pos: &Position, moves: &[Move], paths: bool) -> u64 {
+    let r = pos.rules();
+    match (r.men_capture_backward, r.flying_kings, r.geometry().width) {
+        (false, true, 8) => replies::<Of<false, true, 8>>(pos, moves, paths),
+        (true, true, 8) => replies::<Of<true, true, 8>>(pos, moves, paths),
+        (false, false, 8) => replies::<Of<false, false, 8>>(pos, moves, paths),
+        (true, true, 10) => replies::<Of<true, true, 10>>(pos, moves, paths),
+        _ => moves
+            .iter()
+            .map(|m| count_node_dyn(&Node::after(pos, m), paths))
+            .sum(),
+    }
+}
+
+#[inline(always)]
+fn replies<S: Shape>(pos: &Position, moves: &[Move], paths: bool) -> u64 {
+    moves
+        .iter()
+        .map(|m| count::<S>(&Node::after(pos, m), paths))
+        .sum()
 }
 
 /// Fills the (cleared) `list` with the moves of `node`, as [`fill_dyn`] does.
