@@ -8,11 +8,11 @@ use clap::{Parser, Subcommand};
 use dama::perft::{self, Counting};
 use dama::{notation, Position, Variant};
 
-mod search;
 mod book;
 mod egtb;
 mod hub;
 mod matchcmd;
+mod search;
 
 /// dama: a draughts engine (Czech draughts by default).
 #[derive(Parser)]
@@ -45,18 +45,18 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// Opening books: build, import, check, probe, openings.
-    Book(book::BookArgs),
-    /// Endgame bitbases: generate, probe, stats, plan.
-    Egtb(egtb::EgtbArgs),
-    /// Play an engine-vs-engine match over the Hub protocol; `match merge` combines shards.
-    Match(Box<matchcmd::MatchArgs>),
     /// Search a position and print the analysis, ending with `bestmove`.
     Analyze(search::AnalyzeArgs),
     /// Search the fixed bench positions; the node total is the behaviour signature.
     Bench(search::BenchArgs),
     /// Let the engine play a game against itself, showing the board after each move.
     Selfplay(search::SelfplayArgs),
+    /// Opening books: build, import, check, probe, openings.
+    Book(book::BookArgs),
+    /// Endgame bitbases: generate, probe, stats, plan.
+    Egtb(egtb::EgtbArgs),
+    /// Play an engine-vs-engine match over the Hub protocol; `match merge` combines shards.
+    Match(Box<matchcmd::MatchArgs>),
     /// Speak the Hub protocol on standard input/output (for GUIs, pydraughts, lidraughts-bot).
     Hub,
 }
@@ -73,12 +73,12 @@ pub fn run() -> Result<()> {
             paths,
             threads,
         }) => run_perft(variant, fen.as_deref(), depth, divide, paths, threads),
-        Some(Command::Book(a)) => book::run(a),
-        Some(Command::Egtb(a)) => egtb::run(a),
-        Some(Command::Match(a)) => matchcmd::run(*a),
         Some(Command::Analyze(a)) => search::analyze(a),
         Some(Command::Bench(a)) => search::bench(a),
         Some(Command::Selfplay(a)) => search::selfplay(a),
+        Some(Command::Book(a)) => book::run(a),
+        Some(Command::Egtb(a)) => egtb::run(a),
+        Some(Command::Match(a)) => matchcmd::run(*a),
         Some(Command::Hub) => hub::run(),
         None => hub::run_if_first_line_is_hub(),
     }
@@ -100,7 +100,11 @@ fn run_perft(
     threads: usize,
 ) -> Result<()> {
     let pos = position(variant, fen)?;
-    let counting = if paths { Counting::Paths } else { Counting::Moves };
+    let counting = if paths {
+        Counting::Paths
+    } else {
+        Counting::Moves
+    };
     for d in 1..=depth {
         let t = Instant::now();
         let n = perft::perft_parallel(&pos, d, counting, threads);

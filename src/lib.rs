@@ -11,8 +11,8 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod bitbase;
 pub mod bench;
+pub mod bitbase;
 pub mod book;
 pub mod engine;
 pub mod eval;
