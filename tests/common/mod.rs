@@ -8,27 +8,23 @@ use std::collections::BTreeSet;
 use dama::notation::square_name;
 use dama::{movegen, Bitboard, Move, Position, Square, Variant};
 
-/// SplitMix64: a tiny deterministic generator, so that every run tests the same games.
-pub struct Rng(u64);
+/// The library's seeded generator, so that every run tests the same games.
+pub struct Rng(dama::types::SplitMix);
 
 impl Rng {
     /// A generator started from `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(dama::types::SplitMix::new(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n` > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        self.0.index(n)
     }
 
     /// One element of a non-empty slice.
