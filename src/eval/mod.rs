@@ -14,6 +14,7 @@
 mod drawish;
 mod explain;
 mod material;
+mod params;
 mod structure;
 mod tables;
 mod weights;
