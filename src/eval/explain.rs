@@ -1,7 +1,7 @@
 //! The evaluation split into its terms, for display and tuning.
 
 use super::tables::{tables, Tables};
-use super::{material, structure, trade_bonus, Acc, Value, Weights, WEIGHTS};
+use super::{material, structure, trade_bonus, weights_for, Acc, Value, Weights};
 use crate::position::Position;
 use crate::types::Color;
 
@@ -31,7 +31,7 @@ const TERMS: [(&str, TermFn); 7] = [
 /// piece gone), `drawish material` (the pull towards 0) and `total` (equal to `evaluate(pos)`).
 /// The terms add up to the total up to rounding.
 pub fn explain(pos: &Position) -> Vec<Term> {
-    let w = &WEIGHTS;
+    let w = weights_for(pos.rules().board);
     let t = tables(pos.rules().board);
     let me = pos.side();
     let phase = material::phase(pos);

@@ -3,7 +3,8 @@
 //! The score is the difference of the two sides' terms: material by game phase, advancement
 //! (tempo), back-row guard, centre, mobility, runaway men, kings on the main diagonal and
 //! trapped kings; the side ahead in material gains a little per piece exchanged. Drawish
-//! material ([`drawish`]) scales the result towards 0. All weights are in [`WEIGHTS`].
+//! material ([`drawish`]) scales the result towards 0. The weights are in [`WEIGHTS`] for 8×8
+//! boards and [`WEIGHTS_10`] for 10×10 boards ([`weights_for`]).
 //!
 //! ```
 //! use dama::{eval, Position, Variant};
@@ -21,9 +22,10 @@ mod weights;
 
 pub use drawish::drawish;
 pub use explain::{explain, Term};
-pub use weights::{Phased, Weights, WEIGHTS};
+pub use weights::{Phased, Weights, WEIGHTS, WEIGHTS_10};
 
 use crate::position::Position;
+use crate::rules::BoardSize;
 use crate::types::Color;
 use tables::Tables;
 
@@ -63,10 +65,21 @@ impl Acc {
 
 /// The static evaluation of `pos` from the side to move, in centi-men; `|v| <= EVAL_MAX`.
 ///
-/// Drawish material ([`drawish`]) is already pulled towards 0 here (divided by
-/// `WEIGHTS.drawish_divisor`); callers need not scale it again.
+/// The weights come from [`weights_for`] the board of `pos`. Drawish material ([`drawish`]) is
+/// already pulled towards 0 here (divided by the table's `drawish_divisor`); callers need not
+/// scale it again.
 pub fn evaluate(pos: &Position) -> Value {
-    evaluate_with(pos, &WEIGHTS)
+    evaluate_with(pos, weights_for(pos.rules().board))
+}
+
+/// The weight table the engine plays with on `board`: [`WEIGHTS`] on 8×8, [`WEIGHTS_10`] on
+/// 10×10.
+#[inline]
+pub fn weights_for(board: BoardSize) -> &'static Weights {
+    match board {
+        BoardSize::Eight => &WEIGHTS,
+        BoardSize::Ten => &WEIGHTS_10,
+    }
 }
 
 /// [`evaluate`] with a given weight table (for tuning).

@@ -1,6 +1,6 @@
 use super::*;
 use crate::movegen;
-use crate::rules::Variant;
+use crate::rules::{BoardSize, Variant};
 use crate::types::{Bitboard, Square};
 
 /// The position turned by 180° with the colours and the side to move swapped.
@@ -172,5 +172,15 @@ fn explain_adds_up() {
             pos.to_fen(),
             total.value
         );
+    }
+}
+
+#[test]
+fn each_board_has_its_own_table() {
+    assert!(std::ptr::eq(weights_for(BoardSize::Eight), &WEIGHTS));
+    assert!(std::ptr::eq(weights_for(BoardSize::Ten), &WEIGHTS_10));
+    for pos in sample_positions() {
+        let w = weights_for(pos.rules().board);
+        assert_eq!(evaluate(&pos), evaluate_with(&pos, w), "{}", pos.to_fen());
     }
 }

@@ -67,8 +67,48 @@ pub struct Weights {
     pub drawish_divisor: i32,
 }
 
-/// The weights the engine plays with.
+/// The weights the engine plays with on 8×8 boards (every variant but International).
 pub static WEIGHTS: Weights = Weights {
+    man: p(100, 100),
+    king_flying: p(300, 260),
+    king_short: p(150, 150),
+    advance8: [
+        p(0, 0),
+        p(0, 3),
+        p(1, 6),
+        p(3, 10),
+        p(5, 16),
+        p(8, 24),
+        p(13, 33),
+        p(0, 0),
+    ],
+    advance10: [
+        p(0, 0),
+        p(0, 2),
+        p(0, 4),
+        p(1, 7),
+        p(3, 10),
+        p(4, 14),
+        p(6, 18),
+        p(9, 24),
+        p(13, 33),
+        p(0, 0),
+    ],
+    back_row: p(30, 10),
+    centre_man: p(16, 8),
+    centre_king: p(12, 20),
+    mobility_man: p(7, 10),
+    mobility_king: p(2, 7),
+    runaway: p(60, 90),
+    runaway_per_row: p(10, 12),
+    king_diagonal: p(10, 25),
+    trapped_king: p(30, 40),
+    trade_down: 3,
+    drawish_divisor: 16,
+};
+
+/// The weights the engine plays with on 10×10 boards (International draughts).
+pub static WEIGHTS_10: Weights = Weights {
     man: p(100, 100),
     king_flying: p(300, 260),
     king_short: p(150, 150),
