@@ -1,6 +1,6 @@
 //! The books shipped in `book/`, compiled into the program.
 
-use once_cell::sync::Lazy;
+use once_cell::sync::OnceCell;
 
 use super::{Book, BookWarning};
 use crate::rules::Variant;
@@ -18,15 +18,16 @@ pub fn text(variant: Variant) -> Option<&'static str> {
     }
 }
 
-/// The shipped books, parsed once on first use.
-static SHARED: Lazy<Vec<Option<Book>>> =
-    Lazy::new(|| Variant::ALL.iter().map(|&v| Book::builtin(v)).collect());
+/// The shipped books, each parsed on the first use of its variant (parsing all of them would
+/// cost a first search of any variant about 0.1 s).
+static SHARED: [OnceCell<Option<Book>>; Variant::ALL.len()] =
+    [const { OnceCell::new() }; Variant::ALL.len()];
 
 /// The shipped book of `variant`, parsed once and shared (probe it with
 /// [`Book::probe_with`] and your own settings).
 pub fn shared(variant: Variant) -> Option<&'static Book> {
     let i = Variant::ALL.iter().position(|&v| v == variant)?;
-    SHARED.get(i)?.as_ref()
+    SHARED.get(i)?.get_or_init(|| Book::builtin(variant)).as_ref()
 }
 
 impl Book {

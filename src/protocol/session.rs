@@ -209,7 +209,10 @@ impl<W: Write> Session<W> {
                 }
                 self.write("wait")?;
             }
-            Command::Init => self.write("ready")?,
+            Command::Init => {
+                self.prepare();
+                self.write("ready")?
+            }
             Command::SetParam { name, value } => self.set_param(&name, &value)?,
             Command::Pos { pos, moves } => {
                 if let Err(e) = self.set_position(&pos, &moves) {
@@ -230,6 +233,15 @@ impl<W: Write> Session<W> {
             Command::PonderHit | Command::Stop | Command::Blank | Command::Unknown(_) => {}
         }
         Ok(Flow::Continue)
+    }
+
+    /// Does at `init` what would otherwise slow down the first `go`: parsing the variant's
+    /// shipped book (when the book is on). A GUI or match runner times the first move like any
+    /// other, so the first search must not pay for loading.
+    fn prepare(&mut self) {
+        if self.settings.book {
+            let _ = crate::book::builtin::shared(self.settings.engine.variant);
+        }
     }
 
     fn engine_mut(&mut self) -> &mut Engine {
