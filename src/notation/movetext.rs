@@ -201,67 +201,77 @@ fn explain(pos: &Position, p: &Parsed, legal: &[Move], text: &str) -> String {
             me.name()
         );
     }
+    let a = Attempt::new(p, piece, legal);
     if legal.iter().any(Move::is_capture) {
-        explain_when_capturing(pos, p, piece, legal, text)
+        explain_when_capturing(pos, &a, legal, text)
     } else {
-        explain_when_quiet(pos, p, piece, legal, text)
+        explain_when_quiet(pos, &a, text)
+    }
+}
+
+/// The piece a text tries to move: its kind, where it stands, where the text sends it, and
+/// what it can legally play.
+struct Attempt<'a> {
+    parsed: &'a Parsed,
+    piece: Piece,
+    from: Square,
+    to: Square,
+    own: Vec<Move>,
+}
+
+impl<'a> Attempt<'a> {
+    fn new(parsed: &'a Parsed, piece: Piece, legal: &[Move]) -> Attempt<'a> {
+        let from = parsed.squares[0];
+        Attempt {
+            parsed,
+            piece,
+            from,
+            to: parsed.squares[parsed.squares.len() - 1],
+            own: legal.iter().filter(|m| m.from == from).copied().collect(),
+        }
+    }
+
+    /// What the piece can play, with `who` as the subject: "`who` can play a or b", or
+    /// "`who` cannot move".
+    fn options(&self, pos: &Position, who: &str) -> String {
+        if self.own.is_empty() {
+            format!("{who} cannot move")
+        } else {
+            format!("{who} can play {}", list(pos, &self.own))
+        }
     }
 }
 
 /// No capture exists: the text tries to capture, goes backward, or the piece cannot get there.
-fn explain_when_quiet(
-    pos: &Position,
-    p: &Parsed,
-    piece: Piece,
-    legal: &[Move],
-    text: &str,
-) -> String {
-    let from = p.squares[0];
-    let to = p.squares[p.squares.len() - 1];
+fn explain_when_quiet(pos: &Position, a: &Attempt, text: &str) -> String {
+    let (from, to) = (a.from, a.to);
     let name = |s: Square| square_name(pos, s);
-    let own: Vec<Move> = legal.iter().filter(|m| m.from == from).copied().collect();
-    let options = if own.is_empty() {
-        format!("the piece on {} cannot move", name(from))
-    } else {
-        format!("the piece on {} can play {}", name(from), list(pos, &own))
-    };
-    if written_as_capture(p) {
+    let options = a.options(pos, &format!("the piece on {}", name(from)));
+    if written_as_capture(a.parsed) {
         return format!("'{text}': there is nothing to capture here; {options}");
     }
-    if piece == Piece::Man && is_backward(pos, from, to, pos.side()) {
+    if a.piece == Piece::Man && is_backward(pos, from, to, pos.side()) {
         return format!("'{text}': men do not move backward; {options}");
     }
     if !pos.empty().has(to) {
         return format!("'{text}': {} is not empty; {options}", name(to));
     }
-    let can = if own.is_empty() {
-        "it cannot move".to_string()
-    } else {
-        format!("it can play {}", list(pos, &own))
-    };
     format!(
-        "'{text}' is not a legal move: the piece on {} cannot reach {}; {can}",
+        "'{text}' is not a legal move: the piece on {} cannot reach {}; {}",
         name(from),
-        name(to)
+        name(to),
+        a.options(pos, "it")
     )
 }
 
 /// A capture exists but the text names none of the legal ones: say which rule it breaks.
-fn explain_when_capturing(
-    pos: &Position,
-    p: &Parsed,
-    piece: Piece,
-    legal: &[Move],
-    text: &str,
-) -> String {
-    let from = p.squares[0];
-    let to = p.squares[p.squares.len() - 1];
+fn explain_when_capturing(pos: &Position, a: &Attempt, legal: &[Move], text: &str) -> String {
+    let (from, to, own) = (a.from, a.to, &a.own);
     let name = |s: Square| square_name(pos, s);
-    let own: Vec<Move> = legal.iter().filter(|m| m.from == from).copied().collect();
     if own.is_empty() {
-        return explain_other_piece_must_capture(pos, p, piece, legal, text);
+        return explain_other_piece_must_capture(pos, a, legal, text);
     }
-    if let Some(msg) = wrong_hub_captures(pos, p, &own, text) {
+    if let Some(msg) = wrong_hub_captures(pos, a.parsed, own, text) {
         return msg;
     }
     let via_to: Vec<Move> = own
@@ -280,7 +290,7 @@ fn explain_when_capturing(
             list(pos, &via_to)
         );
     }
-    if let Some(msg) = unforced_landing(pos, p, &own, text) {
+    if let Some(msg) = unforced_landing(pos, a, text) {
         return msg;
     }
     let same_ends: Vec<Move> = own.iter().filter(|m| m.to == to).copied().collect();
@@ -295,7 +305,7 @@ fn explain_when_capturing(
     format!(
         "'{text}' is not one of the captures of the piece on {}: {}",
         name(from),
-        list(pos, &own)
+        list(pos, own)
     )
 }
 
@@ -303,13 +313,11 @@ fn explain_when_capturing(
 /// to capture backward, or simply the compulsory capture.
 fn explain_other_piece_must_capture(
     pos: &Position,
-    p: &Parsed,
-    piece: Piece,
+    a: &Attempt,
     legal: &[Move],
     text: &str,
 ) -> String {
-    let from = p.squares[0];
-    let to = p.squares[p.squares.len() - 1];
+    let (piece, from, to) = (a.piece, a.from, a.to);
     let example = format_move(pos, &legal[0]);
     let rules = pos.rules();
     if piece == Piece::Man
@@ -328,7 +336,7 @@ fn explain_other_piece_must_capture(
     }
     if piece == Piece::Man
         && !rules.men_capture_backward
-        && written_as_capture(p)
+        && written_as_capture(a.parsed)
         && is_backward(pos, from, to, pos.side())
     {
         return format!(
@@ -369,16 +377,15 @@ fn wrong_hub_captures(pos: &Position, p: &Parsed, own: &[Move], text: &str) -> O
 
 /// A king capture that stops on a square beyond its first victim from which it cannot go on,
 /// while the rules make it land where it can (forced continuation landing).
-fn unforced_landing(pos: &Position, p: &Parsed, own: &[Move], text: &str) -> Option<String> {
-    let from = p.squares[0];
-    let to = p.squares[p.squares.len() - 1];
-    if p.squares.len() != 2 || !pos.kings(pos.side()).has(from) {
+fn unforced_landing(pos: &Position, a: &Attempt, text: &str) -> Option<String> {
+    let (from, to) = (a.from, a.to);
+    if a.parsed.squares.len() != 2 || !pos.kings(pos.side()).has(from) {
         return None;
     }
     let victim = single_victim(pos, from, to)?;
     let mut landings: Vec<Square> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
-    for m in own.iter().filter(|m| m.captured.has(victim)) {
+    for m in a.own.iter().filter(|m| m.captured.has(victim)) {
         for path in movegen::paths_of(pos, m) {
             if path.len() > 2 && single_victim(pos, from, path[1]) == Some(victim) {
                 if !landings.contains(&path[1]) {
@@ -447,5 +454,28 @@ fn is_backward(pos: &Position, from: Square, to: Square, color: Color) -> bool {
     match color {
         Color::White => rt < rf,
         Color::Black => rt > rf,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    fn attempt_options(text: &str, who: &str) -> String {
+        let pos = Position::start(Variant::Czech);
+        let parsed = tokenize(&pos, text).unwrap();
+        let legal = movegen::legal_moves(&pos);
+        let (_, piece) = pos.piece_at(parsed.squares[0]).unwrap();
+        Attempt::new(&parsed, piece, &legal).options(&pos, who)
+    }
+
+    #[test]
+    fn attempt_options_name_the_piece_moves_or_none() {
+        assert_eq!(attempt_options("c3-e5", "it"), "it can play c3-b4 or c3-d4");
+        assert_eq!(
+            attempt_options("b2-c3", "the piece on b2"),
+            "the piece on b2 cannot move"
+        );
     }
 }
