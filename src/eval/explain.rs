@@ -17,7 +17,7 @@ pub struct Term {
 type TermFn = fn(&Position, Color, &Tables, &Weights, &mut Acc);
 
 /// The per-side terms in the order [`super::evaluate`] adds them.
-const TERMS: [(&str, TermFn); 7] = [
+const TERMS: [(&str, TermFn); 11] = [
     ("material", material::material),
     ("advancement", structure::advancement),
     ("back row", structure::back_row),
@@ -25,6 +25,10 @@ const TERMS: [(&str, TermFn); 7] = [
     ("mobility", structure::mobility),
     ("runaway men", structure::runaways),
     ("kings on the main diagonal", structure::king_diagonal),
+    ("wing balance", structure::wing_balance),
+    ("hanging men", structure::hanging_men),
+    ("outposts", structure::outposts),
+    ("exclusive king", structure::exclusive_king),
 ];
 
 /// The terms of [`super::evaluate`] for `pos`, then `exchanges` (the bonus of the side ahead per

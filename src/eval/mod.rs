@@ -1,8 +1,9 @@
 //! Static evaluation for every variant, in centi-men from the side to move.
 //!
 //! The score is the difference of the two sides' terms: material by game phase, advancement
-//! (tempo), back-row guard, centre, mobility, runaway men, kings on the main diagonal and
-//! trapped kings; the side ahead in material gains a little per piece exchanged. Drawish
+//! (tempo), back-row guard, centre, mobility, runaway men, kings on the main diagonal, trapped
+//! kings, wing balance, hanging men, outposts and the only king on the board (the last four off
+//! on 8×8); the side ahead in material gains a little per piece exchanged. Drawish
 //! material ([`drawish`]) scales the result towards 0. The weights are in [`WEIGHTS`] for 8×8
 //! boards and [`WEIGHTS_10`] for 10×10 boards ([`weights_for`]).
 //!
@@ -110,6 +111,10 @@ fn side_terms(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) 
     structure::mobility(pos, c, t, w, acc);
     structure::runaways(pos, c, t, w, acc);
     structure::king_diagonal(pos, c, t, w, acc);
+    structure::wing_balance(pos, c, t, w, acc);
+    structure::hanging_men(pos, c, t, w, acc);
+    structure::outposts(pos, c, t, w, acc);
+    structure::exclusive_king(pos, c, t, w, acc);
 }
 
 /// The side ahead by at least half a man gains `trade_down` per piece gone from the board.

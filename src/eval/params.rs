@@ -52,6 +52,11 @@ impl Weights {
         phased(&mut out, "trapped_king", &mut self.trapped_king);
         out.push(("trade_down".to_string(), &mut self.trade_down));
         out.push(("drawish_divisor".to_string(), &mut self.drawish_divisor));
+        // Added later; appended so that the indices above stay as they were.
+        phased(&mut out, "wing_balance", &mut self.wing_balance);
+        phased(&mut out, "hanging_man", &mut self.hanging_man);
+        phased(&mut out, "outpost", &mut self.outpost);
+        phased(&mut out, "exclusive_king", &mut self.exclusive_king);
         out
     }
 

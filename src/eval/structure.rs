@@ -1,5 +1,6 @@
-//! Positional terms of one side: advancement, back-row guard, centre, mobility, runaway men and
-//! king placement. Bitboard popcounts only; no allocation.
+//! Positional terms of one side: advancement, back-row guard, centre, mobility, runaway men, king
+//! placement, wing balance, rear cover of advanced men and the only king on the board. Bitboard
+//! popcounts only; no allocation.
 
 use super::tables::Tables;
 use super::{Acc, Weights};
@@ -101,5 +102,54 @@ pub(super) fn king_diagonal(pos: &Position, c: Color, _t: &Tables, w: &Weights, 
     if pos.rules().flying_kings {
         let on = (pos.kings(c) & pos.geometry().long_diagonal).count() as i32;
         acc.add(w.king_diagonal, on);
+    }
+}
+
+/// The difference between `c`'s men on the left and on the right half of the board.
+#[inline]
+pub(super) fn wing_balance(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    let men = pos.men(c);
+    let left = (men & t.left).count() as i32;
+    let right = men.count() as i32 - left;
+    acc.add(w.wing_balance, -(left - right).abs());
+}
+
+/// `c`'s men in the opponent's half, split into those covered behind on neither rear diagonal
+/// (by an own piece or the board edge) and those backed by own pieces on both.
+#[inline]
+fn rear_cover(pos: &Position, c: Color, t: &Tables) -> (Bitboard, Bitboard) {
+    let g = pos.geometry();
+    let own = pos.pieces(c);
+    let men = pos.men(c) & t.front[c.index()];
+    let (mut uncovered, mut backed) = (men, men);
+    for d in Dir::forward(!c) {
+        // The men whose neighbour in the rear direction `d` is an own piece, or off the board.
+        let behind_own = g.step(own, d.reverse());
+        let at_edge = !g.step(g.valid, d.reverse());
+        uncovered = uncovered - (behind_own | at_edge);
+        backed = backed & behind_own;
+    }
+    (uncovered, backed)
+}
+
+/// Men in the opponent's half that can be taken from the front (no cover behind them).
+#[inline]
+pub(super) fn hanging_men(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    let (uncovered, _) = rear_cover(pos, c, t);
+    acc.add(w.hanging_man, -(uncovered.count() as i32));
+}
+
+/// Men in the opponent's half backed by own pieces on both rear diagonals.
+#[inline]
+pub(super) fn outposts(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    let (_, backed) = rear_cover(pos, c, t);
+    acc.add(w.outpost, backed.count() as i32);
+}
+
+/// A king while the opponent has none.
+#[inline]
+pub(super) fn exclusive_king(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: &mut Acc) {
+    if pos.kings(c).any() && pos.kings(!c).is_empty() {
+        acc.add(w.exclusive_king, 1);
     }
 }

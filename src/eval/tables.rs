@@ -17,6 +17,9 @@ pub(crate) struct Tables {
     pub centre: Bitboard,
     /// `front[c]`: the rows in the opponent's half of the board, seen from colour `c`.
     pub front: [Bitboard; 2],
+    /// The squares on the left half of the board as White sees it (columns a–d on 8×8, a–e on
+    /// 10×10).
+    pub left: Bitboard,
     /// `white_row[bit]`: the row of a square counted from White's edge.
     white_row: [u8; 64],
 }
@@ -50,6 +53,7 @@ impl Tables {
         let mut centre = 0u64;
         let mut front = [Bitboard(0); 2];
         let mut white_row = [0u8; 64];
+        let mut left = 0u64;
         let mut s = 0u8;
         while s < squares {
             let bit = (s + s / width) as usize;
@@ -57,6 +61,9 @@ impl Tables {
             rows[0][row as usize].0 |= 1 << bit;
             rows[1][(w - 1 - row) as usize].0 |= 1 << bit;
             white_row[bit] = row as u8;
+            if col < w / 2 {
+                left |= 1 << bit;
+            }
             if row >= w / 2 {
                 front[0].0 |= 1 << bit;
             } else {
@@ -86,6 +93,7 @@ impl Tables {
             cone,
             centre: Bitboard(centre),
             front,
+            left: Bitboard(left),
             white_row,
         }
     }
@@ -138,5 +146,12 @@ mod tests {
         assert_eq!(tables(BoardSize::Ten).centre.count(), 6);
         assert_eq!(t.front[0].count(), 16);
         assert!(t.front[0].has(sq("a5")) && t.front[1].has(sq("h4")));
+        assert_eq!(t.left.count(), 16);
+        assert!(t.left.has(sq("d8")) && !t.left.has(sq("e1")));
+        let ten = BoardSize::Ten.geometry();
+        let left = tables(BoardSize::Ten).left;
+        assert_eq!(left.count(), 25);
+        assert!(left.has(ten.square(32).unwrap()) && !left.has(ten.square(33).unwrap()));
+        assert!(left.has(ten.square(38).unwrap()) && !left.has(ten.square(3).unwrap()));
     }
 }

@@ -46,6 +46,20 @@ fn sample_positions() -> Vec<Position> {
         fens.iter()
             .map(|f| Position::from_fen(Variant::Czech, f).unwrap()),
     );
+    // International positions for the 10×10 terms (wing balance, rear cover, the only king).
+    let fens10 = [
+        "W:W31,32,36,37:B11,12,14,15",
+        "B:W23,28,29,46:B1,2,3,22",
+        "W:W16,23,24,33,46:B5,10,27,28,29",
+        "W:WK1,35,40:B15,20,25",
+        "B:WK1,35,40:BK50,15,20",
+        "W:W21-30,36-40:B11-20,31,33",
+    ];
+    out.extend(
+        fens10
+            .iter()
+            .map(|f| Position::from_fen(Variant::International, f).unwrap()),
+    );
     out
 }
 
@@ -183,4 +197,74 @@ fn each_board_has_its_own_table() {
         let w = weights_for(pos.rules().board);
         assert_eq!(evaluate(&pos), evaluate_with(&pos, w), "{}", pos.to_fen());
     }
+}
+
+/// The value of the term `name` of [`explain`] for an International position.
+fn term10(fen: &str, name: &str) -> Value {
+    let pos = Position::from_fen(Variant::International, fen).unwrap();
+    explain(&pos)
+        .into_iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no term {name}"))
+        .value
+}
+
+#[test]
+fn ten_by_ten_terms_are_off_on_eight_by_eight() {
+    let zero = Phased { mg: 0, eg: 0 };
+    for w in [
+        WEIGHTS.wing_balance,
+        WEIGHTS.hanging_man,
+        WEIGHTS.outpost,
+        WEIGHTS.exclusive_king,
+    ] {
+        assert_eq!(w, zero);
+    }
+    for w in [
+        WEIGHTS_10.wing_balance,
+        WEIGHTS_10.hanging_man,
+        WEIGHTS_10.outpost,
+        WEIGHTS_10.exclusive_king,
+    ] {
+        assert!(w.mg > 0 && w.eg > 0, "{w:?}");
+    }
+}
+
+#[test]
+fn wing_balance_penalises_one_sided_men() {
+    // White's four men all on the left (b4 d4 a3 c3); Black's split 2 + 2 (b8 d8 | h8 j8).
+    let lopsided = "W:W31,32,36,37:B11,12,14,15";
+    assert!(term10(lopsided, "wing balance") < 0);
+    assert!(term10(&lopsided.replacen('W', "B", 1), "wing balance") > 0);
+    // Two on each wing (b4 d4 | f4 h4): balanced.
+    assert_eq!(term10("W:W31,32,33,34:B11,12,14,15", "wing balance"), 0);
+}
+
+#[test]
+fn hanging_men_and_outposts() {
+    // A white man on f6 (23) with nothing behind it on e5 (28) or g5 (29): hanging.
+    assert!(term10("W:W23,46:B1,2", "hanging men") < 0);
+    assert!(term10("B:W23,46:B1,2", "hanging men") > 0);
+    assert_eq!(term10("W:W23,46:B1,2", "outposts"), 0);
+    // The same man backed on both rear diagonals: an outpost, not hanging.
+    assert_eq!(term10("W:W23,28,29:B1,2,3", "hanging men"), 0);
+    assert!(term10("W:W23,28,29:B1,2,3", "outposts") > 0);
+    // Backed on one side only: neither.
+    assert_eq!(term10("W:W23,28,46:B1,2,3", "hanging men"), 0);
+    assert_eq!(term10("W:W23,28,46:B1,2,3", "outposts"), 0);
+    // On the edge (a7 = 16) the board covers one rear diagonal.
+    assert_eq!(term10("W:W16,46:B1,2", "hanging men"), 0);
+    // In the own half a man is never counted.
+    assert_eq!(term10("W:W33,46:B1,2", "hanging men"), 0);
+    // A black man on e5 (28) with nothing on d6 (22) or f6 (23) is hanging for Black.
+    assert!(term10("W:W46,47:B28,5", "hanging men") > 0);
+    assert!(term10("W:W46,47:B22,23,28", "outposts") < 0);
+}
+
+#[test]
+fn exclusive_king_counts_only_alone() {
+    assert!(term10("W:WK1,35,40:B15,20,25", "exclusive king") > 0);
+    assert!(term10("B:WK1,35,40:B15,20,25", "exclusive king") < 0);
+    assert_eq!(term10("W:WK1,35,40:BK50,15,20", "exclusive king"), 0);
+    assert_eq!(term10("W:W35,40:B15,20,25", "exclusive king"), 0);
 }

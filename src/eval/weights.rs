@@ -61,6 +61,16 @@ pub struct Weights {
     pub king_diagonal: Phased,
     /// A king with no empty square next to it (a penalty).
     pub trapped_king: Phased,
+    /// Per man of difference between the men on the left and on the right half of the board
+    /// (a penalty: a side crowded on one wing is short of moves there and weak on the other).
+    pub wing_balance: Phased,
+    /// A man in the opponent's half with neither rear diagonal neighbour an own piece or the
+    /// board edge: it can be taken from the front (a penalty).
+    pub hanging_man: Phased,
+    /// A man in the opponent's half backed by own pieces on both rear diagonal neighbours.
+    pub outpost: Phased,
+    /// Having a king while the opponent has none.
+    pub exclusive_king: Phased,
     /// For the side ahead in material: per piece gone from the board (encourages exchanges).
     pub trade_down: i32,
     /// A drawish material balance has its score divided by this.
@@ -103,11 +113,17 @@ pub static WEIGHTS: Weights = Weights {
     runaway_per_row: p(10, 12),
     king_diagonal: p(10, 25),
     trapped_king: p(30, 40),
+    // The 10×10 terms below are off on 8×8 (not measured there).
+    wing_balance: p(0, 0),
+    hanging_man: p(0, 0),
+    outpost: p(0, 0),
+    exclusive_king: p(0, 0),
     trade_down: 3,
     drawish_divisor: 16,
 };
 
-/// The weights the engine plays with on 10×10 boards (International draughts).
+/// The weights the engine plays with on 10×10 boards (International draughts): those of
+/// [`WEIGHTS`] plus the wing balance, hanging men, outposts and exclusive king, hand-set.
 pub static WEIGHTS_10: Weights = Weights {
     man: p(100, 100),
     king_flying: p(300, 260),
@@ -143,6 +159,11 @@ pub static WEIGHTS_10: Weights = Weights {
     runaway_per_row: p(10, 12),
     king_diagonal: p(10, 25),
     trapped_king: p(30, 40),
+    // Hand-set, not yet tuned.
+    wing_balance: p(5, 1),
+    hanging_man: p(8, 4),
+    outpost: p(10, 4),
+    exclusive_king: p(50, 30),
     trade_down: 3,
     drawish_divisor: 16,
 };
