@@ -127,7 +127,7 @@ fn rear_cover(pos: &Position, c: Color, t: &Tables) -> (Bitboard, Bitboard) {
         let behind_own = g.step(own, d.reverse());
         let at_edge = !g.step(g.valid, d.reverse());
         uncovered = uncovered - (behind_own | at_edge);
-        backed = backed & behind_own;
+        backed &= behind_own;
     }
     (uncovered, backed)
 }
