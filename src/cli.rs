@@ -13,6 +13,7 @@ mod egtb;
 mod hub;
 mod matchcmd;
 mod search;
+mod tune;
 
 /// dama: a draughts engine (Czech draughts by default).
 #[derive(Parser)]
@@ -59,6 +60,8 @@ enum Command {
     Match(Box<matchcmd::MatchArgs>),
     /// Speak the Hub protocol on standard input/output (for GUIs, pydraughts, lidraughts-bot).
     Hub,
+    /// Tune the evaluation weights on the quiet positions of finished PDN games (Texel method).
+    Tune(tune::TuneArgs),
 }
 
 /// Parses the arguments and runs the command.
@@ -80,6 +83,7 @@ pub fn run() -> Result<()> {
         Some(Command::Egtb(a)) => egtb::run(a),
         Some(Command::Match(a)) => matchcmd::run(*a),
         Some(Command::Hub) => hub::run(),
+        Some(Command::Tune(a)) => tune::run(a),
         None => hub::run_if_first_line_is_hub(),
     }
 }

@@ -1,0 +1,23 @@
+//! Texel tuning of the evaluation weights from finished games.
+//!
+//! Quiet positions of finished games ([`data`]) are labelled with the game result; the loss
+//! ([`loss`]) is the mean squared error between the labels and a logistic curve of the static
+//! evaluation; coordinate descent ([`optimize`]) changes the selected weights while the loss
+//! falls. Nothing here prints: progress goes to a callback.
+//!
+//! ```
+//! use dama::tune::{data::Sample, loss};
+//! use dama::{eval::WEIGHTS, Position, Variant};
+//! let pos = Position::start(Variant::International);
+//! let draw = [Sample { pos, label: 0.5 }];
+//! assert!(loss::loss(&draw, &WEIGHTS, 1.0) < 0.01);
+//! ```
+
+pub mod data;
+pub mod export;
+pub mod loss;
+pub mod optimize;
+
+pub use data::{Collector, DataSet, ReadOptions, ReadStats, Sample};
+pub use loss::{fit_k, loss, sigmoid};
+pub use optimize::{select_params, tune, Pass, TuneConfig, TuneResult};
