@@ -1,5 +1,10 @@
 //! A small, tolerant PDN game reader for book import: tags, move text and result, with
-//! comments (`{..}`), variations (`(..)`), `%` lines and NAG (`$n`) removed.
+//! comments (`{..}`, `;`), variations (`(..)`), `%` lines and NAG (`$n`) removed by the shared
+//! PDN lexer. A comment or variation left open just ends the game's move text.
+
+use crate::notation::pdn_lexer::Lexer;
+
+pub use crate::notation::pdn_lexer::move_text;
 
 /// One game's raw text parts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -26,13 +31,13 @@ impl RawGame {
 pub fn split_games(text: &str) -> Vec<RawGame> {
     let mut games = Vec::new();
     let mut cur = RawGame::default();
-    let mut body = String::new();
+    let mut lexer = Lexer::default();
     let mut in_body = false;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
-        if t.starts_with('[') && !in_brace(&body) {
+        if t.starts_with('[') && !lexer.in_comment() {
             if in_body {
-                finish(&mut games, &mut cur, &mut body);
+                finish(&mut games, &mut cur, &mut lexer);
                 in_body = false;
             }
             if cur.tags.is_empty() {
@@ -52,21 +57,15 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             }
             in_body = true;
         }
-        body.push_str(line);
-        body.push('\n');
+        lexer.line(line);
     }
-    finish(&mut games, &mut cur, &mut body);
+    finish(&mut games, &mut cur, &mut lexer);
     games
 }
 
-fn in_brace(body: &str) -> bool {
-    body.matches('{').count() > body.matches('}').count()
-}
-
-fn finish(games: &mut Vec<RawGame>, cur: &mut RawGame, body: &mut String) {
+fn finish(games: &mut Vec<RawGame>, cur: &mut RawGame, lexer: &mut Lexer) {
     let mut g = std::mem::take(cur);
-    g.tokens = tokens(body);
-    body.clear();
+    g.tokens = std::mem::take(lexer).finish().tokens;
     if !g.tags.is_empty() || !g.tokens.is_empty() {
         games.push(g);
     }
@@ -79,28 +78,6 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value))
 }
 
-/// Move-text tokens with comments, variations and NAGs removed.
-fn tokens(body: &str) -> Vec<String> {
-    let mut clean = String::new();
-    let mut brace = false;
-    let mut paren = 0usize;
-    for c in body.chars() {
-        match c {
-            '{' if !brace => brace = true,
-            '}' if brace => brace = false,
-            '(' if !brace => paren += 1,
-            ')' if !brace && paren > 0 => paren -= 1,
-            c if !brace && paren == 0 => clean.push(c),
-            _ => {}
-        }
-    }
-    clean
-        .split_whitespace()
-        .filter(|t| !t.starts_with('$'))
-        .map(str::to_string)
-        .collect()
-}
-
 /// A result token or tag value as points for White out of 2 (2 win, 1 draw, 0 loss).
 pub fn white_points(text: &str) -> Option<u32> {
     match text.trim() {
@@ -109,18 +86,6 @@ pub fn white_points(text: &str) -> Option<u32> {
         "1/2-1/2" | "1-1" | "½-½" => Some(1),
         _ => None,
     }
-}
-
-/// A move token without its move number (`12.`, `12...`) and marks (`!`, `?`); empty for a
-/// bare move number.
-pub fn move_text(tok: &str) -> &str {
-    let digits = tok.chars().take_while(char::is_ascii_digit).count();
-    let t = if digits > 0 && tok[digits..].starts_with('.') {
-        tok[digits..].trim_start_matches('.')
-    } else {
-        tok
-    };
-    t.trim_end_matches(['!', '?'])
 }
 
 #[cfg(test)]
@@ -140,5 +105,18 @@ mod tests {
         assert_eq!(move_text("12...f6-g5!?"), "f6-g5");
         assert_eq!(white_points("1/2-1/2"), Some(1));
         assert_eq!(white_points("*"), None);
+    }
+
+    #[test]
+    fn tag_lines_inside_a_comment_are_move_text() {
+        let text = "[Event \"a\"]\n1. c3-d4 {a comment\n[not a tag]\n} f6-g5 ; note\n1-0\n\n\
+                    [Event \"b\"]\n1. c3-b4 (1. c3-d4\n[Event \"c\"]\n1. a3-b4 *\n";
+        let g = split_games(text);
+        assert_eq!(g.len(), 3);
+        assert_eq!(g[0].tokens, ["1.", "c3-d4", "f6-g5", "1-0"]);
+        // an unclosed variation ends its game's move text at the next tag line
+        assert_eq!(g[1].tokens, ["1.", "c3-b4"]);
+        assert_eq!(g[2].tag("event"), Some("c"));
+        assert_eq!(g[2].line, 9);
     }
 }

@@ -4,6 +4,7 @@
 use super::play::{GameRecord, GameResult};
 use crate::moves::Move;
 use crate::notation;
+use crate::notation::pdn_lexer;
 use crate::position::Position;
 use crate::rules::Variant;
 use crate::types::Color;
@@ -225,15 +226,15 @@ fn replay(tags: Vec<(String, String)>, body: &str, default: Variant) -> Result<P
     let mut pos = start;
     let mut moves = Vec::new();
     let mut result = None;
-    for tok in tokens(body)? {
+    for tok in pdn_lexer::tokens(body).map_err(|e| e.to_string())? {
         if let Some(r) = GameResult::from_pdn(&tok) {
             result = Some(r);
             continue;
         }
-        if tok == "*" || tok.starts_with('$') {
+        if tok == "*" {
             continue;
         }
-        let mv_text = strip_number(&tok);
+        let mv_text = pdn_lexer::move_text(&tok);
         if mv_text.is_empty() {
             continue;
         }
@@ -248,44 +249,6 @@ fn replay(tags: Vec<(String, String)>, body: &str, default: Variant) -> Result<P
         moves,
         result,
     })
-}
-
-/// The move-text tokens with comments (`{..}`), variations (`(..)`) and `%` lines removed.
-fn tokens(body: &str) -> Result<Vec<String>, String> {
-    let mut clean = String::new();
-    let mut depth_brace = false;
-    let mut depth_paren = 0usize;
-    for line in body.lines() {
-        if line.trim_start().starts_with('%') {
-            continue;
-        }
-        for c in line.chars() {
-            match c {
-                '{' if !depth_brace => depth_brace = true,
-                '}' if depth_brace => depth_brace = false,
-                '(' if !depth_brace => depth_paren += 1,
-                ')' if !depth_brace && depth_paren > 0 => depth_paren -= 1,
-                c if !depth_brace && depth_paren == 0 => clean.push(c),
-                _ => {}
-            }
-        }
-        clean.push(' ');
-    }
-    if depth_brace || depth_paren > 0 {
-        return Err("unclosed comment or variation".into());
-    }
-    Ok(clean.split_whitespace().map(str::to_string).collect())
-}
-
-/// Removes a move number prefix (`12.`, `12...`) and strength marks (`!`, `?`).
-fn strip_number(tok: &str) -> &str {
-    let digits = tok.chars().take_while(char::is_ascii_digit).count();
-    let t = if digits > 0 && tok[digits..].starts_with('.') {
-        tok[digits..].trim_start_matches('.')
-    } else {
-        tok
-    };
-    t.trim_end_matches(['!', '?'])
 }
 
 /// The winner of a result, if any.
@@ -377,7 +340,10 @@ mod tests {
         let e = read_games("[GameType \"29\"]\n\n1. c3-d5 *\n", Variant::Czech).unwrap_err();
         assert!(e.starts_with("PDN game 1: move 1"), "{e}");
         assert!(read_games("[Event \"x\"\n", Variant::Czech).is_err());
-        assert!(read_games("1. c3-d4 {open\n", Variant::Czech).is_err());
+        let e = read_games("1. c3-d4 {open\n", Variant::Czech).unwrap_err();
+        assert_eq!(e, "PDN game 1: unclosed comment '{open'");
+        let e = read_games("1. c3-d4 (1. e3-f4\n*\n", Variant::Czech).unwrap_err();
+        assert_eq!(e, "PDN game 1: unclosed variation '(1. e3-f4'");
     }
 
     #[test]

@@ -1,7 +1,9 @@
-//! Text forms of positions and moves: PDN FEN, PDN move text and Hub move text.
+//! Text forms of positions and moves: PDN FEN, PDN move text and Hub move text, and the lexer
+//! that PDN game readers share.
 
 mod fen;
 mod movetext;
+pub mod pdn_lexer;
 
 pub use fen::FenError;
 pub use movetext::{explain_illegal, parse_move, MoveError};
