@@ -4,7 +4,8 @@
 //! first change that lowers the loss (at most one step per parameter and pass, so that a pass
 //! limit also bounds how far a weight can move). When a pass changes
 //! nothing the step is refined (e.g. 4, then 2, then 1); the run ends after the last step size
-//! makes no progress or after the pass limit. Parameters are visited in table order, so a run
+//! makes no progress or after the pass limit. A weight that starts positive stays positive
+//! (at least 1); the advancement tables may take any value. Parameters are visited in table order, so a run
 //! is deterministic.
 
 use super::data::Sample;
@@ -114,9 +115,11 @@ pub fn select_params(
         .collect())
 }
 
-/// The lowest value a parameter may take (the drawish divisor must stay positive).
-fn floor(name: &str) -> i32 {
-    if name == "drawish_divisor" {
+/// The lowest value a parameter may take: a weight that starts positive (a bonus or a
+/// penalty by its definition) stays at least 1, so that tuning can weaken a term but neither
+/// switch it off nor invert it; the advancement tables are free.
+fn floor(name: &str, start: i32) -> i32 {
+    if start > 0 && !name.starts_with("advance") {
         1
     } else {
         i32::MIN / 4
@@ -157,7 +160,7 @@ pub fn tune(
                 for dir in [step, -step] {
                     let mut cand = cur.clone();
                     cand[i] += dir;
-                    if cand[i] < floor(&names[i]) {
+                    if cand[i] < floor(&names[i], start[i]) {
                         continue;
                     }
                     let l = mse(&cand);
@@ -201,6 +204,14 @@ mod tests {
 
     fn names() -> Vec<String> {
         Weights::param_names()
+    }
+
+    #[test]
+    fn positive_weights_stay_positive() {
+        assert_eq!(floor("hanging_man.eg", 4), 1);
+        assert_eq!(floor("drawish_divisor", 16), 1);
+        assert!(floor("advance10[3].mg", 1) < -1000);
+        assert!(floor("wing_balance.mg", 0) < -1000);
     }
 
     #[test]
