@@ -7,8 +7,16 @@
 //! - **Late-move reductions** only for quiet moves late in the ordering (4th move on, 6th at PV
 //!   nodes) at depth ≥ 3, never for the table move, captures, promotions or killers, never for a
 //!   move that offers the opponent a capture (sacrifices start the shots of draughts), and never
-//!   when the mover is under a capture threat. A reduced move that beats alpha is searched again
-//!   at full depth, so a reduction can delay but not hide a line.
+//!   when the mover is under a capture threat. The reduction grows smoothly with depth and move
+//!   number ([`LMR`]: `ln(depth)·ln(n+1)/3`, 1 to 2 plies), one ply less for a move with a good
+//!   history (never below 0, and never into quiescence). A reduced move that beats alpha is
+//!   searched again at full depth, so a reduction can delay but not hide a line. (Measured and
+//!   rejected: reductions up to 3 with history raising them, −52 ± 57 Elo; late-move pruning at
+//!   depth ≤ 3, −80 ± 57 Elo, 80 international games at 0.03 s a move each.)
+//! - **Futility at depth ≤ 2** in calm non-PV nodes (no capture for either side, scores not
+//!   decisive): reverse futility returns the static evaluation less 80 centi-men a ply when that
+//!   still beats beta; and when the static evaluation plus 80 a ply cannot reach alpha, late
+//!   quiet moves that offer no capture are skipped.
 //! - **Single-reply extension:** a node with one legal move (usually a forced capture) is
 //!   searched one ply deeper, bounded by twice the iteration depth.
 //! - **Quiescence** ([`Worker::qsearch`]): captures are compulsory, so a position with a capture
@@ -27,6 +35,8 @@
 //!   a draw; so at the root the winning moves that fit the counter rank first.
 //! - Mate-distance pruning; win/loss scores count plies from the root.
 
+use once_cell::sync::Lazy;
+
 use crate::bitbase::{Probe, Wdl};
 use crate::eval;
 use crate::game::Counters;
@@ -37,13 +47,32 @@ use crate::position::Position;
 use super::ordering::pick;
 use super::smp::{Shared, Worker};
 use super::tt::Bound;
-use super::{BITBASE_WIN, INFINITE, MAX_PLY, WIN, WIN_BOUND};
+use super::{BITBASE_BOUND, BITBASE_WIN, INFINITE, MAX_PLY, WIN, WIN_BOUND};
 
 /// Nodes between two looks at the stop flag, the node budget and the clock.
 pub const POLL_INTERVAL: u64 = 1024;
 
 /// Quiet moves remembered per node for history penalties.
 const MAX_QUIETS: usize = 64;
+
+/// Futility margin per ply of remaining depth, in centi-men.
+const FUTILITY_MARGIN: i32 = 80;
+
+/// History score above which a late quiet move is reduced one ply less.
+const GOOD_HISTORY: i32 = 8192;
+
+/// Late-move reductions by remaining depth and move number: `ln(depth)·ln(n+1)/3`, rounded,
+/// between 0 and 2 (reducible moves get at least 1).
+static LMR: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
+    let mut t = [[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in row.iter_mut().enumerate() {
+            let v = (d as f64).ln() * ((n + 1) as f64).ln() / 3.0;
+            *r = v.round().clamp(0.0, 2.0) as u8;
+        }
+    }
+    t
+});
 
 /// The position of a node with what the draw rules need.
 #[derive(Clone, Copy)]
@@ -256,8 +285,23 @@ impl Worker<'_> {
                 .score(&node.pos, mv, ply, tt_move == Some(i as u8));
             order.push((s, i as u16));
         }
-        let calm = depth >= 3 && !threatened(&node.pos);
+        let quiet_node = !moves[0].is_capture() && !threatened(&node.pos);
+        let calm = depth >= 3 && quiet_node;
         let first_reduced = if pv_node { 5 } else { 3 };
+        let shallow = !pv_node
+            && quiet_node
+            && depth <= 2
+            && !is_decisive(beta)
+            && !is_decisive(alpha)
+            && beta.abs() < BITBASE_BOUND;
+        let mut futile = false;
+        if shallow {
+            let stand = leaf_eval(&node.pos);
+            if stand - FUTILITY_MARGIN * depth >= beta {
+                return stand - FUTILITY_MARGIN * depth;
+            }
+            futile = stand + FUTILITY_MARGIN * depth <= alpha;
+        }
         let alpha0 = alpha;
         let mut best = -INFINITE;
         let mut best_idx = None;
@@ -268,6 +312,10 @@ impl Worker<'_> {
             let mv = moves[idx];
             let late = order[n].0 < super::ordering::KILLER_FLOOR;
             let child = self.enter(node, &mv);
+            if futile && n > 0 && late && !movegen::has_capture(&child.pos) {
+                self.keys.pop();
+                continue;
+            }
             let new_depth = depth - 1 + ext;
             let score = if n == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
@@ -275,7 +323,10 @@ impl Worker<'_> {
                 let reducible =
                     calm && late && n >= first_reduced && !movegen::has_capture(&child.pos);
                 let r = if reducible {
-                    1 + (depth >= 6 && n >= 8) as i32
+                    let base = (LMR[depth.min(63) as usize][n.min(63)] as i32).max(1);
+                    (base - (order[n].0 > GOOD_HISTORY) as i32)
+                        .min(new_depth - 1)
+                        .max(0)
                 } else {
                     0
                 };
