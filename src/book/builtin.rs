@@ -27,7 +27,10 @@ static SHARED: [OnceCell<Option<Book>>; Variant::ALL.len()] =
 /// [`Book::probe_with`] and your own settings).
 pub fn shared(variant: Variant) -> Option<&'static Book> {
     let i = Variant::ALL.iter().position(|&v| v == variant)?;
-    SHARED.get(i)?.get_or_init(|| Book::builtin(variant)).as_ref()
+    SHARED
+        .get(i)?
+        .get_or_init(|| Book::builtin(variant))
+        .as_ref()
 }
 
 impl Book {
