@@ -112,8 +112,7 @@ fn side_terms(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) 
     structure::runaways(pos, c, t, w, acc);
     structure::king_diagonal(pos, c, t, w, acc);
     structure::wing_balance(pos, c, t, w, acc);
-    structure::hanging_men(pos, c, t, w, acc);
-    structure::outposts(pos, c, t, w, acc);
+    structure::rear_cover_terms(pos, c, t, w, acc);
     structure::exclusive_king(pos, c, t, w, acc);
 }
 

@@ -3,7 +3,10 @@
 //! popcounts only; no allocation.
 
 use super::tables::Tables;
-use super::{Acc, Weights};
+use super::{Acc, Phased, Weights};
+
+/// A weight that is switched off: its term need not be computed.
+const OFF: Phased = Phased { mg: 0, eg: 0 };
 use crate::position::Position;
 use crate::rules::Dir;
 use crate::types::{Bitboard, Color};
@@ -108,6 +111,9 @@ pub(super) fn king_diagonal(pos: &Position, c: Color, _t: &Tables, w: &Weights, 
 /// The difference between `c`'s men on the left and on the right half of the board.
 #[inline]
 pub(super) fn wing_balance(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    if w.wing_balance == OFF {
+        return;
+    }
     let men = pos.men(c);
     let left = (men & t.left).count() as i32;
     let right = men.count() as i32 - left;
@@ -130,6 +136,19 @@ fn rear_cover(pos: &Position, c: Color, t: &Tables) -> (Bitboard, Bitboard) {
         backed &= behind_own;
     }
     (uncovered, backed)
+}
+
+/// Hanging men and outposts with one look at the rear cover (what the evaluation calls; the two
+/// functions below show the terms apart for [`super::explain`]). Nothing to do when both
+/// weights are off, as on 8×8.
+#[inline]
+pub(super) fn rear_cover_terms(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+    if w.hanging_man == OFF && w.outpost == OFF {
+        return;
+    }
+    let (uncovered, backed) = rear_cover(pos, c, t);
+    acc.add(w.hanging_man, -(uncovered.count() as i32));
+    acc.add(w.outpost, backed.count() as i32);
 }
 
 /// Men in the opponent's half that can be taken from the front (no cover behind them).

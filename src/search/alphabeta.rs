@@ -285,15 +285,15 @@ impl Worker<'_> {
                 .score(&node.pos, mv, ply, tt_move == Some(i as u8));
             order.push((s, i as u16));
         }
-        let quiet_node = !moves[0].is_capture() && !threatened(&node.pos);
+        // Reductions (depth ≥ 3) and futility (depth ≤ 2, non-PV) both need a quiet node: no
+        // capture for either side. Not asked where neither applies.
+        let quiet_node =
+            (depth >= 3 || !pv_node) && !moves[0].is_capture() && !threatened(&node.pos);
         let calm = depth >= 3 && quiet_node;
         let first_reduced = if pv_node { 5 } else { 3 };
-        let shallow = !pv_node
-            && quiet_node
-            && depth <= 2
-            && !is_decisive(beta)
-            && !is_decisive(alpha)
-            && beta.abs() < BITBASE_BOUND;
+        // At a non-PV node alpha = beta - 1, so a beta below the bitbase band keeps both bounds
+        // clear of win, loss and bitbase scores.
+        let shallow = !pv_node && quiet_node && depth <= 2 && beta.abs() < BITBASE_BOUND;
         let mut futile = false;
         if shallow {
             let stand = leaf_eval(&node.pos);
