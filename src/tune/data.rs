@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use crate::matchrunner::pdn::{read_games, PdnGame};
 use crate::matchrunner::GameResult;
 use crate::movegen;
+use crate::notation::pdn_lexer::Lexer;
 use crate::position::Position;
 use crate::rules::Variant;
 use crate::types::Color;
@@ -165,28 +166,25 @@ impl Collector {
     }
 }
 
-/// Splits a PDN text into game texts: a game starts at a tag line that follows move text.
+/// Splits a PDN text into game texts: a game starts at a tag line that follows move text (a
+/// `[` inside a comment, as the PDN lexer sees it, starts nothing).
 pub fn game_chunks(text: &str) -> Vec<&str> {
     let mut chunks = Vec::new();
     let (mut start, mut offset) = (0, 0);
-    let (mut in_body, mut in_comment) = (false, false);
+    let mut in_body = false;
+    let mut lexer = Lexer::default();
     for line in text.split_inclusive('\n') {
         let t = line.trim();
-        if t.starts_with('[') && !in_comment {
+        if t.starts_with('[') && !lexer.in_comment() {
             if in_body {
                 chunks.push(&text[start..offset]);
                 start = offset;
                 in_body = false;
+                lexer = Lexer::default();
             }
         } else if !t.is_empty() {
             in_body = true;
-            for c in t.chars() {
-                match c {
-                    '{' => in_comment = true,
-                    '}' => in_comment = false,
-                    _ => {}
-                }
-            }
+            lexer.line(line.trim_end_matches(['\n', '\r']));
         }
         offset += line.len();
     }
