@@ -150,12 +150,7 @@ fn fill(pos: &Position, list: &mut MoveList, dedup: bool) {
 fn fill_dyn(node: &Node, list: &mut MoveList, dedup: bool) {
     let (men, kings) = node.jumpers();
     if men.any() || kings.any() {
-        let mut sink = ListSink {
-            list,
-            dedup,
-            majority: node.rules.precedence == Precedence::Majority,
-            best: 0,
-        };
+        let mut sink = ListSink::new(list, dedup, node.rules);
         search_captures(node, men, kings, &mut sink);
     } else {
         quiet::generate(node, list);
@@ -225,6 +220,20 @@ pub(crate) struct ListSink<'a> {
     pub dedup: bool,
     pub majority: bool,
     pub best: u32,
+}
+
+impl<'a> ListSink<'a> {
+    /// A sink filling `list` under the capture precedence of `rules` (majority keeps only the
+    /// longest captures), dropping identical captures when `dedup`.
+    #[inline]
+    pub fn new(list: &'a mut MoveList, dedup: bool, rules: &RuleSet) -> ListSink<'a> {
+        ListSink {
+            list,
+            dedup,
+            majority: rules.precedence == Precedence::Majority,
+            best: 0,
+        }
+    }
 }
 
 impl Sink for ListSink<'_> {

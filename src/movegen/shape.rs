@@ -99,12 +99,7 @@ fn fill_with<S: Shape>(node: &Node, list: &mut MoveList, dedup: bool) {
         Bitboard::EMPTY
     };
     if men.any() || kings.any() {
-        let mut sink = ListSink {
-            list,
-            dedup,
-            majority: node.rules.precedence == Precedence::Majority,
-            best: 0,
-        };
+        let mut sink = ListSink::new(list, dedup, node.rules);
         super::search_captures_with::<S, _>(node, men, kings, &mut sink);
     } else {
         quiet::generate_with::<S>(node, list);
