@@ -1,4 +1,4 @@
-//! # dama: a draughts engine
+//! # dama: a draughts engine library
 //!
 //! Czech draughts (Česká dáma) by default, and Russian, Brazilian, Pool, English, International
 //! and Malá dáma, all from one rules-as-data move generator.
@@ -9,6 +9,27 @@
 //! assert_eq!(movegen::legal_moves(&start).len(), 7);
 //! assert_eq!(perft::perft(&start, 4, perft::Counting::Moves), 1469);
 //! ```
+//!
+//! ## The public API
+//!
+//! The crate is the engine; the tools around it (the `dama` command line, the match runner, the
+//! tuner, the book builder) live in the `dama-tools` crate of the same workspace and use only
+//! what is listed here. Layers go down only, in this order:
+//!
+//! | layer | module | what it gives |
+//! |---|---|---|
+//! | types | [`types`] | [`Bitboard`], [`Color`], [`Piece`], [`Square`], the [`types::SplitMix`] generator |
+//! | rules | [`rules`] | [`Variant`] and its [`RuleSet`] (board geometry, directions, precedence, draw rules) |
+//! | position | the crate root | [`Position`] (copy-make: [`Position::play`]), [`Move`], [`MoveList`], [`Key`] |
+//! | move generation | [`movegen`], [`perft`] | legal moves, captures, perft counts |
+//! | knowledge | [`eval`], [`notation`], [`game`], [`book`], [`bitbase`] | evaluation and its weights; FEN, PDN and move text; a game with its draw rules; opening-book reading and probing; endgame bitbases (generation, files, probing) |
+//! | search | [`search`] | the limits, reports and results of a search ([`search::SearchLimits`], [`search::SearchInfo`], [`search::SearchResult`]) |
+//! | engine | [`engine`] | the facade every front end uses: [`engine::Engine`] with its options |
+//! | protocols | [`protocol`], [`bench`] | the Hub session over any pair of streams; the bench signature |
+//!
+//! Modules and items not reachable from here are internal and may change at any time.
+//! `tests/layering.rs` reads the sources and fails on an import that goes up a layer or on an
+//! import cycle between any two modules.
 #![deny(missing_docs)]
 
 pub mod bench;
@@ -17,20 +38,19 @@ pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod game;
-pub mod matchrunner;
 pub mod movegen;
-pub mod moves;
+mod moves;
 pub mod notation;
 pub mod perft;
-pub mod position;
+mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
-pub mod tune;
 pub mod types;
-pub mod zobrist;
+mod zobrist;
 
 pub use moves::{Move, MoveList};
 pub use position::Position;
 pub use rules::{RuleSet, Variant};
 pub use types::{Bitboard, Color, Piece, Square};
+pub use zobrist::Key;

@@ -386,62 +386,6 @@ fn damaged_files_are_reported_and_ignored() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `dama egtb stats` prints one line per slice and side to move in the agreed format, and
-/// `dama egtb plan` the slices in dependency order.
-#[test]
-fn cli_stats_and_plan() {
-    let exe = env!("CARGO_BIN_EXE_dama");
-    let run = |args: &[&str]| {
-        let out = std::process::Command::new(exe).args(args).output().unwrap();
-        assert!(out.status.success(), "{args:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let dir = czech4().to_str().unwrap().to_string();
-    let text = run(&["egtb", "stats", "--dir", &dir]);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 2 * build::slices(4, None).len());
-    let c = bitbases()
-        .table(Variant::Czech, Material::new(0, 1, 0, 3))
-        .unwrap()
-        .counts();
-    let want = format!(
-        "slice wm=0 wk=3 bm=0 bk=1 stm=black positions={} win={} draw={} loss={}",
-        c.positions, c.win, c.draw, c.loss
-    );
-    assert!(lines.contains(&want.as_str()), "{want}\n{text}");
-    for line in &lines {
-        let keys: Vec<&str> = line
-            .split(' ')
-            .map(|f| f.split('=').next().unwrap())
-            .collect();
-        let expected = [
-            "slice",
-            "wm",
-            "wk",
-            "bm",
-            "bk",
-            "stm",
-            "positions",
-            "win",
-            "draw",
-            "loss",
-        ];
-        assert_eq!(keys, expected, "{line}");
-    }
-    let plan = run(&["egtb", "plan", "--pieces", "3"]);
-    assert_eq!(plan.lines().next(), Some("0,1,0,1 0"));
-    assert_eq!(plan.lines().count(), build::slices(3, None).len());
-    let probe = run(&[
-        "egtb",
-        "probe",
-        "--dir",
-        &dir,
-        "--fen",
-        "B:WKa1,Ke1,Kh4:BKb2",
-    ]);
-    assert_eq!(probe.trim(), "loss plies=24");
-}
-
 /// The generator only uses the variant's rules: short kings and men that capture backward
 /// (English, Russian) against the same independent solver, 2 and 3 pieces.
 #[test]

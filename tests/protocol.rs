@@ -2,7 +2,6 @@
 //! streams, and the `dama hub` / plain `dama` binary entry points.
 
 use std::io::{self, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -631,46 +630,6 @@ fn multipv_reports_several_lines() {
     assert!(lines.iter().any(|l| l.ends_with(" multipv=2")), "{lines:?}");
     assert!(lines.iter().any(|l| l.ends_with(" multipv=1")), "{lines:?}");
     hub.close();
-}
-
-#[test]
-fn the_binary_speaks_hub_with_the_argument_or_a_first_hub_line() {
-    let exe = env!("CARGO_BIN_EXE_dama");
-    for args in [&["hub"][..], &[][..]] {
-        let mut child = Command::new(exe)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"hub\ninit\npos start\nlevel depth=1\ngo think\nping\n")
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{args:?}: {out:?}");
-        let text = String::from_utf8(out.stdout).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].starts_with("id name=dama"), "{args:?}: {text}");
-        assert!(lines.contains(&"wait") && lines.contains(&"ready"));
-        assert!(lines.iter().any(|l| l.starts_with("done move=")), "{text}");
-        assert!(lines.contains(&"pong"));
-    }
-    let out = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(b"uci\n")?;
-            c.wait_with_output()
-        })
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not 'hub'"));
 }
 
 /// A walk of quiet king moves that never repeats a position and never allows a capture.

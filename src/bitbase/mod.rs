@@ -16,11 +16,11 @@
 
 pub mod build;
 pub mod file;
-pub mod index;
+mod index;
 pub mod material;
-pub mod solve;
-pub mod table;
-pub mod unmove;
+mod solve;
+mod table;
+mod unmove;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -8,9 +8,9 @@
 //! [`Book::probe`] chooses a move among the book moves within [`ProbeSettings::margin`] of the
 //! best book score, with a seeded weighted random choice, while the position lies within
 //! [`ProbeSettings::max_ply`] plies of the start. Books are grown by drop-out expansion with the
-//! engine's own search ([`build`]), or from PDN game collections with moves weighted by the game
-//! results ([`import`]); [`openings`] lists balanced positions for match runners. The books
-//! shipped in `book/` are compiled in ([`builtin`]).
+//! engine's own search, or from PDN game collections with moves weighted by the game results:
+//! those builders are tools (`dama-tools`' `bookgen`), which write books through [`Book`]. The
+//! books shipped in `book/` are compiled in ([`builtin`]).
 //!
 //! ```
 //! use dama::book::{Book, BookRng};
@@ -22,12 +22,8 @@
 //! assert!(dama::movegen::legal_moves(&start).contains(&mv));
 //! ```
 
-pub mod build;
 pub mod builtin;
-pub mod format;
-pub mod import;
-pub mod openings;
-mod pdn;
+mod format;
 
 use std::collections::HashMap;
 

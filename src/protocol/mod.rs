@@ -15,10 +15,10 @@
 //! assert!(text.ends_with("wait\nready\npong\n"));
 //! ```
 
-pub mod command;
+mod command;
 pub mod numbering;
-pub mod params;
-pub mod reply;
+mod params;
+mod reply;
 mod session;
 
 pub use session::run;

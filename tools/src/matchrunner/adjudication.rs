@@ -4,9 +4,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::bitbase::{Bitbases, Wdl};
-use crate::game::{DrawSwitches, Game};
-use crate::types::Color;
+use dama::bitbase::{Bitbases, Wdl};
+use dama::game::{DrawSwitches, Game};
+use dama::types::Color;
 
 /// Draw when, from full move `move_number` on, both engines report |score| ≤ `score_cp` for
 /// `move_count` consecutive moves each.

@@ -7,7 +7,7 @@
 use rayon::prelude::*;
 
 use super::data::Sample;
-use crate::eval::{evaluate_with, Weights};
+use dama::eval::{evaluate_with, Weights};
 
 /// Positions per parallel chunk (fixed, for reproducible sums).
 const CHUNK: usize = 512;
@@ -94,9 +94,9 @@ pub fn golden_min(f: impl Fn(f64) -> f64, mut a: f64, mut b: f64, tol: f64) -> f
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::WEIGHTS;
-    use crate::position::Position;
-    use crate::rules::Variant;
+    use dama::eval::WEIGHTS;
+    use dama::rules::Variant;
+    use dama::Position;
 
     #[test]
     fn sigmoid_shape() {

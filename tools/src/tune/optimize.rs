@@ -10,8 +10,8 @@
 
 use super::data::Sample;
 use super::loss::loss;
-use crate::eval::Weights;
-use crate::rules::Variant;
+use dama::eval::Weights;
+use dama::rules::Variant;
 
 /// The parameters that hold the scale (a man is worth 100) and are never tuned.
 pub const ANCHORS: [&str; 2] = ["man.mg", "man.eg"];
@@ -67,7 +67,7 @@ pub struct TuneResult {
 /// kind the variant does not use.
 pub fn excluded_by_default(name: &str, variant: Variant) -> bool {
     let rules = variant.rules();
-    let ten = rules.board == crate::rules::BoardSize::Ten;
+    let ten = rules.board == dama::rules::BoardSize::Ten;
     let other_advance = if ten { "advance8" } else { "advance10" };
     let other_king = if rules.flying_kings {
         "king_short"
@@ -196,11 +196,11 @@ pub fn tune(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{evaluate_with, WEIGHTS};
-    use crate::movegen;
-    use crate::position::Position;
     use crate::tune::loss::sigmoid;
-    use crate::types::SplitMix;
+    use dama::eval::{evaluate_with, WEIGHTS};
+    use dama::movegen;
+    use dama::types::SplitMix;
+    use dama::Position;
 
     fn names() -> Vec<String> {
         Weights::param_names()

@@ -6,12 +6,12 @@ use std::process::Command;
 use std::time::Duration;
 
 use dama::game::{DrawSwitches, Game, Outcome};
-use dama::matchrunner::elo::{SprtConfig, SprtVerdict, Tally};
-use dama::matchrunner::openings::{random_openings, Opening};
-use dama::matchrunner::pdn::{self, MatchInfo};
-use dama::matchrunner::play::{EndKind, GameRecord, GameResult, PlayConfig};
-use dama::matchrunner::{run_match, EngineSpec, MatchConfig, MatchSummary, TimeControl};
 use dama::Variant;
+use dama_tools::matchrunner::elo::{SprtConfig, SprtVerdict, Tally};
+use dama_tools::matchrunner::openings::{random_openings, Opening};
+use dama_tools::matchrunner::pdn::{self, MatchInfo};
+use dama_tools::matchrunner::play::{EndKind, GameRecord, GameResult, PlayConfig};
+use dama_tools::matchrunner::{run_match, EngineSpec, MatchConfig, MatchSummary, TimeControl};
 
 fn dama() -> String {
     format!("\"{}\" hub", env!("CARGO_BIN_EXE_dama"))
@@ -55,7 +55,7 @@ fn config(a: EngineSpec, b: EngineSpec, games: u32, tc: TimeControl) -> MatchCon
 fn play(cfg: &MatchConfig) -> (MatchSummary, Vec<GameRecord>) {
     let records = std::sync::Mutex::new(Vec::new());
     let summary = run_match(cfg, &|ev| {
-        if let dama::matchrunner::MatchEvent::GameFinished { record, .. } = ev {
+        if let dama_tools::matchrunner::MatchEvent::GameFinished { record, .. } = ev {
             records.lock().unwrap().push(record.clone());
         }
     })
@@ -288,7 +288,7 @@ fn statistics_match_known_values() {
         games_planned: 6,
         openings: 3,
         seed: 1,
-        shards: dama::matchrunner::summary::Shards {
+        shards: dama_tools::matchrunner::summary::Shards {
             parts: vec![1],
             of: 1,
         },
@@ -297,7 +297,7 @@ fn statistics_match_known_values() {
         games: vec![],
     };
     assert_eq!(
-        dama::matchrunner::summary::score_line(&s.engines, &t),
+        dama_tools::matchrunner::summary::score_line(&s.engines, &t),
         "Score of A vs B: 3 - 1 - 2 [0.667] 6"
     );
 }
@@ -457,7 +457,7 @@ fn bitbases_adjudicate_wins_and_draws() {
         "{}",
         String::from_utf8_lossy(&gen.stderr)
     );
-    let judge = dama::matchrunner::adjudication::BitbaseJudge(std::sync::Arc::new(
+    let judge = dama_tools::matchrunner::adjudication::BitbaseJudge(std::sync::Arc::new(
         dama::bitbase::Bitbases::open(&dir),
     ));
     let mut cfg = config(

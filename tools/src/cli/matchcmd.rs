@@ -10,18 +10,18 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 
 use dama::bitbase::Bitbases;
-use dama::matchrunner::adjudication::{BitbaseJudge, DrawRule, ResignRule};
-use dama::matchrunner::elo::Tally;
-use dama::matchrunner::elo::{SprtConfig, SprtVerdict};
-use dama::matchrunner::openings::{self, Opening};
-use dama::matchrunner::pdn::{self, MatchInfo};
-use dama::matchrunner::play::PlayConfig;
-use dama::matchrunner::runner::{self, parse_shard};
-use dama::matchrunner::summary::{result_lines, score_line};
-use dama::matchrunner::{
+use dama::Variant;
+use dama_tools::matchrunner::adjudication::{BitbaseJudge, DrawRule, ResignRule};
+use dama_tools::matchrunner::elo::Tally;
+use dama_tools::matchrunner::elo::{SprtConfig, SprtVerdict};
+use dama_tools::matchrunner::openings::{self, Opening};
+use dama_tools::matchrunner::pdn::{self, MatchInfo};
+use dama_tools::matchrunner::play::PlayConfig;
+use dama_tools::matchrunner::runner::{self, parse_shard};
+use dama_tools::matchrunner::summary::{result_lines, score_line};
+use dama_tools::matchrunner::{
     run_match, EngineSpec, HubEngine, MatchConfig, MatchEvent, MatchSummary, TimeControl,
 };
-use dama::Variant;
 
 /// Prints a line; a closed standard output (`dama match … | head`) is not an error worth a
 /// panic, so write errors are ignored.

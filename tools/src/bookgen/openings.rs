@@ -3,10 +3,10 @@
 
 use std::collections::HashSet;
 
-use super::Book;
-use crate::movegen;
-use crate::moves::Move;
-use crate::position::Position;
+use dama::book::Book;
+use dama::movegen;
+use dama::Move;
+use dama::Position;
 
 /// A position reached through book moves.
 #[derive(Clone, Debug, PartialEq, Eq)]

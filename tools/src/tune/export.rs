@@ -2,7 +2,7 @@
 //! built from the flat parameter names (`x.mg`/`x.eg` → `x: p(mg, eg)`, `x[i].mg` → an array
 //! of `p(..)`, a plain name → an integer), ready to paste into `src/eval/weights.rs`.
 
-use crate::eval::Weights;
+use dama::eval::Weights;
 
 /// One field of the literal being built.
 enum Field {
@@ -63,7 +63,7 @@ fn add(fields: &mut Vec<(String, Field)>, name: &str, v: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::WEIGHTS_10;
+    use dama::eval::WEIGHTS_10;
 
     #[test]
     fn literal_lists_every_value() {

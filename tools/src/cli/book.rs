@@ -7,12 +7,12 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, Subcommand};
 
-use dama::book::build::{build, BuildOptions, BuildProgress};
-use dama::book::import::import_pdn;
-use dama::book::openings::balanced_openings;
 use dama::book::{Book, BookRng, BookWarning};
 use dama::search::{Score, SearchLimits};
 use dama::{notation, Position, Variant};
+use dama_tools::bookgen::build::{build, BuildOptions, BuildProgress};
+use dama_tools::bookgen::import::import_pdn;
+use dama_tools::bookgen::openings::balanced_openings;
 
 /// Arguments of `dama book`.
 #[derive(Args)]
@@ -264,9 +264,8 @@ fn run_build(opts: &BuildOptions, extend: Option<&Path>, out: &Path) -> Result<(
     };
     let started = std::time::Instant::now();
     let mut book = match &base {
-        Some(b) => {
-            dama::book::build::extend(b, opts, &mut on_progress).map_err(|e| anyhow!("{e}"))?
-        }
+        Some(b) => dama_tools::bookgen::build::extend(b, opts, &mut on_progress)
+            .map_err(|e| anyhow!("{e}"))?,
         None => build(opts, &mut on_progress),
     };
     if tty {

@@ -15,14 +15,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::{Book, BookMove, Entry};
-use crate::engine::{Engine, EngineOptions};
-use crate::movegen;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::Variant;
-use crate::search::{SearchInfo, SearchLimits, WIN};
-use crate::zobrist::Key;
+use dama::book::{Book, BookMove, Entry};
+use dama::engine::{Engine, EngineOptions};
+use dama::movegen;
+use dama::rules::Variant;
+use dama::search::{SearchInfo, SearchLimits, WIN};
+use dama::Key;
+use dama::Move;
+use dama::Position;
 
 /// What [`build`] does.
 #[derive(Clone, Debug)]

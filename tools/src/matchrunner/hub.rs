@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::rules::Variant;
+use dama::rules::Variant;
 
 /// How long an engine may take to answer `hub` with `wait` and `init` with `ready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);

@@ -2,9 +2,9 @@
 //! comments (`{..}`, `;`), variations (`(..)`), `%` lines and NAG (`$n`) removed by the shared
 //! PDN lexer. A comment or variation left open just ends the game's move text.
 
-use crate::notation::pdn_lexer::Lexer;
+use dama::notation::pdn_lexer::Lexer;
 
-pub use crate::notation::pdn_lexer::move_text;
+pub use dama::notation::pdn_lexer::move_text;
 
 /// One game's raw text parts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use super::elo::{SprtConfig, SprtVerdict, Tally};
 use super::json::{self, Json};
 use super::play::{EndKind, GameRecord, GameResult};
-use crate::notation;
-use crate::rules::Variant;
+use dama::notation;
+use dama::rules::Variant;
 
 /// One game as the summary keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,12 +3,12 @@
 
 use std::collections::HashSet;
 
-use crate::movegen;
-use crate::moves::Move;
-use crate::notation;
-use crate::position::Position;
-use crate::rules::Variant;
-use crate::types::SplitMix;
+use dama::movegen;
+use dama::notation;
+use dama::rules::Variant;
+use dama::types::SplitMix;
+use dama::Move;
+use dama::Position;
 
 /// A starting point: a position and the moves played from it before the engines take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,17 +137,17 @@ fn random_line(variant: Variant, plies: usize, rng: &mut SplitMix) -> Option<Ope
 pub const BOOK_MARGIN: i32 = 30;
 
 /// `count` balanced openings from the shipped book of `variant` (see
-/// [`crate::book::openings::balanced_openings`]): the positions the book reaches after the
+/// [`crate::bookgen::openings::balanced_openings`]): the positions the book reaches after the
 /// smallest ply count from 2 to 10 that gives at least `count` of them with |score| ≤
 /// [`BOOK_MARGIN`] (or the ply count giving the most), chosen by a seeded shuffle when there are
 /// more. Also returns a line saying what was used. `None` when the variant has no book or the
 /// book gives no balanced position.
 pub fn book_openings(variant: Variant, count: usize, seed: u64) -> Option<(Vec<Opening>, String)> {
-    let book = crate::book::builtin::shared(variant)?;
-    let mut best: Vec<crate::book::openings::BookOpening> = Vec::new();
+    let book = dama::book::builtin::shared(variant)?;
+    let mut best: Vec<crate::bookgen::openings::BookOpening> = Vec::new();
     let mut best_plies = 0;
     for plies in 2..=10 {
-        let found = crate::book::openings::balanced_openings(book, plies, BOOK_MARGIN);
+        let found = crate::bookgen::openings::balanced_openings(book, plies, BOOK_MARGIN);
         if found.len() > best.len() {
             best = found;
             best_plies = plies;

@@ -2,12 +2,12 @@
 //! rules core (to check that what was written parses back).
 
 use super::play::{GameRecord, GameResult};
-use crate::moves::Move;
-use crate::notation;
-use crate::notation::pdn_lexer;
-use crate::position::Position;
-use crate::rules::Variant;
-use crate::types::Color;
+use dama::notation;
+use dama::notation::pdn_lexer;
+use dama::rules::Variant;
+use dama::types::Color;
+use dama::Move;
+use dama::Position;
 
 /// Tags that are the same for every game of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -264,7 +264,7 @@ pub fn winner(r: GameResult) -> Option<Color> {
 mod tests {
     use super::*;
     use crate::matchrunner::play::EndKind;
-    use crate::movegen;
+    use dama::movegen;
 
     fn record(start: Position, plies: usize) -> GameRecord {
         let mut pos = start;

@@ -12,11 +12,11 @@ use std::collections::HashMap;
 
 use crate::matchrunner::pdn::{read_games, PdnGame};
 use crate::matchrunner::GameResult;
-use crate::movegen;
-use crate::notation::pdn_lexer::Lexer;
-use crate::position::Position;
-use crate::rules::Variant;
-use crate::types::Color;
+use dama::movegen;
+use dama::notation::pdn_lexer::Lexer;
+use dama::rules::Variant;
+use dama::types::Color;
+use dama::Position;
 
 /// One training position and its label (the expected score of the side to move, 0..=1).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,17 +3,17 @@
 
 use std::path::Path;
 
-use dama::book::build::{build, BuildOptions};
-use dama::book::import::import_pdn;
-use dama::book::openings::balanced_openings;
 use dama::book::{Book, BookRng, ProbeSettings};
-use dama::matchrunner::openings;
 use dama::search::SearchLimits;
 use dama::{movegen, notation, Position, Variant};
+use dama_tools::bookgen::build::{build, BuildOptions};
+use dama_tools::bookgen::import::import_pdn;
+use dama_tools::bookgen::openings::balanced_openings;
+use dama_tools::matchrunner::openings;
 
 /// Every `book/*.book` file with its text.
 fn shipped_files() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("book");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../book");
     let mut out = Vec::new();
     for e in std::fs::read_dir(dir).expect("book/ exists") {
         let path = e.unwrap().path();
@@ -379,7 +379,7 @@ fn extending_a_book_keeps_its_positions_and_adds_more() {
         batch: 2,
         ..BuildOptions::default()
     };
-    let grown = dama::book::build::extend(&small, &opts, &mut |_| {}).unwrap();
+    let grown = dama_tools::bookgen::build::extend(&small, &opts, &mut |_| {}).unwrap();
     assert_eq!(grown.len(), small.len() + 3);
     for e in small.entries() {
         assert!(grown.entry(&e.position).is_some(), "a position was lost");
@@ -389,6 +389,8 @@ fn extending_a_book_keeps_its_positions_and_adds_more() {
         variant: Variant::Russian,
         ..opts.clone()
     };
-    assert!(dama::book::build::extend(&small, &other, &mut |_| {}).is_err());
-    assert!(dama::book::build::extend(&Book::new(Variant::Czech), &opts, &mut |_| {}).is_err());
+    assert!(dama_tools::bookgen::build::extend(&small, &other, &mut |_| {}).is_err());
+    assert!(
+        dama_tools::bookgen::build::extend(&Book::new(Variant::Czech), &opts, &mut |_| {}).is_err()
+    );
 }

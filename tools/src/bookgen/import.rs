@@ -10,13 +10,13 @@
 use std::collections::HashMap;
 
 use super::pdn::{self, RawGame};
-use super::{Book, BookMove};
-use crate::moves::Move;
-use crate::notation;
-use crate::position::Position;
-use crate::rules::Variant;
-use crate::types::Color;
-use crate::zobrist::Key;
+use dama::book::{Book, BookMove};
+use dama::notation;
+use dama::rules::Variant;
+use dama::types::Color;
+use dama::Key;
+use dama::Move;
+use dama::Position;
 
 /// What an import did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //!
 //! The runner starts two Hub engines per worker, plays each opening twice with colours swapped,
 //! keeps the clocks, checks every move with the rules core, ends games by the variant's rules
-//! ([`crate::game::Game::outcome`]) or by optional score adjudication, and reports results through
+//! ([`dama::game::Game::outcome`]) or by optional score adjudication, and reports results through
 //! a callback: nothing here prints. [`elo`] holds the statistics, [`pdn`] writes and reads the
 //! games, [`summary`] the JSON summary and the merge of shard results.
 

@@ -6,8 +6,8 @@ use anyhow::{anyhow, Context, Result};
 use clap::Args;
 
 use dama::eval::{weights_for, Weights};
-use dama::tune::{self, export, Collector, DataSet, ReadOptions, TuneConfig};
 use dama::Variant;
+use dama_tools::tune::{self, export, Collector, DataSet, ReadOptions, TuneConfig};
 
 /// Arguments of `dama tune`.
 #[derive(Args)]

@@ -7,12 +7,12 @@ use super::adjudication::{Adjudicated, Adjudicator, BitbaseJudge, DrawRule, Resi
 use super::clock::{secs, Clock, TimeControl};
 use super::hub::{quote, EngineSpec, HubEngine, HubError};
 use super::openings::Opening;
-use crate::game::{DrawSwitches, Game, Outcome};
-use crate::moves::Move;
-use crate::notation;
-use crate::position::Position;
-use crate::rules::Variant;
-use crate::types::{Color, Piece};
+use dama::game::{DrawSwitches, Game, Outcome};
+use dama::notation;
+use dama::rules::Variant;
+use dama::types::{Color, Piece};
+use dama::Move;
+use dama::Position;
 
 /// The result of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -498,7 +498,7 @@ mod tests {
         let mut game = Game::new(start);
         let mut h = HubHistory::new(&game);
         assert_eq!(h.pos_line(), format!("pos pos={}", hub_position(&start)));
-        let man_move = crate::movegen::legal_moves(&start)[0];
+        let man_move = dama::movegen::legal_moves(&start)[0];
         h.play(&mut game, &man_move);
         assert_eq!(
             h.pos_line(),
@@ -508,10 +508,9 @@ mod tests {
         let mut game = Game::new(kings);
         let mut h = HubHistory::new(&game);
         for _ in 0..2 {
-            let quiet = |m: &Move| {
-                !m.is_capture() && !crate::movegen::has_capture(&game.position().play(m))
-            };
-            let mv = crate::movegen::legal_moves(game.position())
+            let quiet =
+                |m: &Move| !m.is_capture() && !dama::movegen::has_capture(&game.position().play(m));
+            let mv = dama::movegen::legal_moves(game.position())
                 .into_iter()
                 .find(quiet)
                 .expect("a quiet move that gives no capture");

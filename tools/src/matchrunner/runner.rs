@@ -9,7 +9,7 @@ use super::hub::{EngineSpec, HubEngine};
 use super::openings::Opening;
 use super::play::{play_game, EngineSlot, GameRecord, GameSetup, PlayConfig};
 use super::summary::{tally_of, GameSummary, MatchSummary, Shards};
-use crate::rules::Variant;
+use dama::rules::Variant;
 
 /// Everything a match needs.
 #[derive(Clone, Debug)]
