@@ -2,7 +2,8 @@
 
 use once_cell::sync::OnceCell;
 
-use super::{Book, BookWarning};
+use super::format::BookWarning;
+use super::table::Book;
 use crate::rules::Variant;
 
 /// The text of the shipped book of `variant`, if one is shipped.

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use super::{Book, BookMove, Entry};
+use super::table::{Book, BookMove, Entry};
 use crate::notation;
 use crate::position::Position;
 use crate::rules::Variant;
@@ -158,9 +158,9 @@ impl Book {
         let lines: Vec<String> = self.entries().into_iter().map(entry_line).collect();
         let sum = checksum(lines.iter().map(String::as_str));
         let mut out = String::from("# dama opening book\n");
-        out.push_str(&format!("# variant: {}\n", self.variant.name()));
-        if !self.built.is_empty() {
-            out.push_str(&format!("# built: {}\n", self.built));
+        out.push_str(&format!("# variant: {}\n", self.variant().name()));
+        if !self.built().is_empty() {
+            out.push_str(&format!("# built: {}\n", self.built()));
         }
         out.push_str(&format!("# positions: {}\n", lines.len()));
         out.push_str(&format!("# checksum: fnv1a64 {sum:016x}\n"));

@@ -1,5 +1,7 @@
 use super::*;
 use crate::movegen;
+use crate::position::Position;
+use crate::rules::Variant;
 
 /// A hand-made book: the start position with three moves.
 fn small() -> Book {

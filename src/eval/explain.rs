@@ -1,7 +1,11 @@
 //! The evaluation split into its terms, for display and tuning.
 
+use super::acc::{Acc, Value};
+use super::drawish::drawish;
+use super::evaluate::{evaluate, trade_bonus, weights_for};
 use super::tables::{tables, Tables};
-use super::{material, structure, trade_bonus, weights_for, Acc, Value, Weights};
+use super::weights::Weights;
+use super::{material, structure};
 use crate::position::Position;
 use crate::types::Color;
 
@@ -16,7 +20,7 @@ pub struct Term {
 
 type TermFn = fn(&Position, Color, &Tables, &Weights, &mut Acc);
 
-/// The per-side terms in the order [`super::evaluate`] adds them.
+/// The per-side terms in the order [`evaluate`] adds them.
 const TERMS: [(&str, TermFn); 11] = [
     ("material", material::material),
     ("advancement", structure::advancement),
@@ -31,7 +35,7 @@ const TERMS: [(&str, TermFn); 11] = [
     ("exclusive king", structure::exclusive_king),
 ];
 
-/// The terms of [`super::evaluate`] for `pos`, then `exchanges` (the bonus of the side ahead per
+/// The terms of [`evaluate`] for `pos`, then `exchanges` (the bonus of the side ahead per
 /// piece gone), `drawish material` (the pull towards 0) and `total` (equal to `evaluate(pos)`).
 /// The terms add up to the total up to rounding.
 pub fn explain(pos: &Position) -> Vec<Term> {
@@ -59,10 +63,10 @@ pub fn explain(pos: &Position) -> Vec<Term> {
         name: "exchanges",
         value: trade,
     });
-    let total = super::evaluate(pos);
+    let total = evaluate(pos);
     out.push(Term {
         name: "drawish material",
-        value: if super::drawish(pos) { total - sum } else { 0 },
+        value: if drawish(pos) { total - sum } else { 0 },
     });
     out.push(Term {
         name: "total",

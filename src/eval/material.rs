@@ -1,12 +1,10 @@
 //! Material and game phase.
 
+use super::acc::{Acc, PHASE_MAX};
 use super::tables::Tables;
-use super::{Acc, Weights};
+use super::weights::Weights;
 use crate::position::Position;
 use crate::types::Color;
-
-/// The blend factor's scale: a phase of `PHASE_MAX` is the start position.
-pub(super) const PHASE_MAX: i32 = 256;
 
 /// Number of pieces each side starts with in `pos`'s variant.
 #[inline]

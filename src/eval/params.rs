@@ -62,7 +62,7 @@ impl Weights {
 
     /// The parameter names, in the order of [`Weights::params`].
     pub fn param_names() -> Vec<String> {
-        let mut w = super::WEIGHTS.clone();
+        let mut w = super::weights::WEIGHTS.clone();
         w.fields_mut().into_iter().map(|(n, _)| n).collect()
     }
 

@@ -2,8 +2,9 @@
 //! placement, wing balance, rear cover of advanced men and the only king on the board. Bitboard
 //! popcounts only; no allocation.
 
+use super::acc::Acc;
 use super::tables::Tables;
-use super::{Acc, Phased, Weights};
+use super::weights::{Phased, Weights};
 
 /// A weight that is switched off: its term need not be computed.
 const OFF: Phased = Phased { mg: 0, eg: 0 };

@@ -1,7 +1,8 @@
 use super::*;
 use crate::movegen;
+use crate::position::Position;
 use crate::rules::{BoardSize, Variant};
-use crate::types::{Bitboard, Square};
+use crate::types::{Bitboard, Color, Square};
 
 /// The position turned by 180° with the colours and the side to move swapped.
 fn mirror(pos: &Position) -> Position {

@@ -4,62 +4,8 @@
 mod fen;
 mod movetext;
 pub mod pdn_lexer;
+mod write;
 
 pub use fen::FenError;
 pub use movetext::{explain_illegal, parse_move, MoveError};
-
-use crate::movegen;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::types::Square;
-
-/// The name of a square in the variant's notation (`c3` or `22`).
-pub fn square_name(pos: &Position, sq: Square) -> String {
-    let g = pos.geometry();
-    if pos.rules().notation.algebraic {
-        g.algebraic(sq)
-    } else {
-        g.number(sq).to_string()
-    }
-}
-
-/// PDN move text: `c3-d4`, `c3xe5` (Russian `c3:e5`), numeric `22-18`, `22x15`; the long form
-/// with every landing square (`g5xe7xb4xd2`) when another legal move has the same origin and
-/// destination.
-pub fn format_move(pos: &Position, mv: &Move) -> String {
-    let sep = pos.rules().notation.capture_sep;
-    if !mv.is_capture() {
-        return format!("{}-{}", square_name(pos, mv.from), square_name(pos, mv.to));
-    }
-    let ambiguous = movegen::legal_moves(pos)
-        .iter()
-        .any(|m| m.from == mv.from && m.to == mv.to && m != mv);
-    let squares = if ambiguous {
-        movegen::paths_of(pos, mv)
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| vec![mv.from, mv.to])
-    } else {
-        vec![mv.from, mv.to]
-    };
-    let names: Vec<String> = squares.iter().map(|&s| square_name(pos, s)).collect();
-    names.join(&sep.to_string())
-}
-
-/// Hub move text: `from-to`, or `fromxto` followed by `x<captured>` for every captured piece, in
-/// PDN numbers (captured squares in ascending order).
-pub fn format_hub_move(pos: &Position, mv: &Move) -> String {
-    let g = pos.geometry();
-    let n = |s: Square| g.number(s).to_string();
-    if !mv.is_capture() {
-        return format!("{}-{}", n(mv.from), n(mv.to));
-    }
-    let mut caps: Vec<u32> = mv.captured.iter().map(|s| g.number(s)).collect();
-    caps.sort_unstable();
-    let mut s = format!("{}x{}", n(mv.from), n(mv.to));
-    for c in caps {
-        s.push('x');
-        s.push_str(&c.to_string());
-    }
-    s
-}
+pub use write::{format_hub_move, format_move, square_name};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{format_move, square_name};
+use super::write::{format_move, square_name};
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;

@@ -2,7 +2,7 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
-use super::Square;
+use super::square::Square;
 
 /// A set of squares. Bit `i` is the square whose padded index is `i` (see [`crate::rules::Geometry`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
