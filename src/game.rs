@@ -13,7 +13,7 @@ use crate::movegen;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::position::Position;
-use crate::rules::{EndgameCounters, EndgameRule, LoneKingDiagonal, Material, RuleSet};
+use crate::rules::{EndgameCounters, EndgameRule, LoneKingDiagonal, MaterialPattern, RuleSet};
 use crate::types::{Bitboard, Color};
 
 /// Which draw rules are in force (each is an engine option). Default: all on.
@@ -79,9 +79,9 @@ pub fn endgame_class(pos: &Position) -> Option<EndgameClass> {
 }
 
 /// Whether `pos` has the material `m` describes (either colour strong).
-fn material_matches(pos: &Position, m: &Material) -> bool {
+fn material_matches(pos: &Position, m: &MaterialPattern) -> bool {
     match *m {
-        Material::VsLoneKing {
+        MaterialPattern::VsLoneKing {
             min_pieces,
             max_pieces,
             min_kings,
@@ -101,7 +101,7 @@ fn material_matches(pos: &Position, m: &Material) -> bool {
                 && men <= max_men as u32
                 && lone_king_fits(pos, lone, lone_king)
         }),
-        Material::KingsBothSides {
+        MaterialPattern::KingsBothSides {
             min_pieces,
             max_pieces,
         } => {
@@ -168,7 +168,7 @@ impl Counters {
             class: self.class,
             reset: capture || man_move,
         };
-        // Material changes only by captures and promotions: only then can the class change.
+        // MaterialPattern changes only by captures and promotions: only then can the class change.
         if capture || mv.promotes {
             let class = endgame_class(after);
             let restart = class

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use dama::bitbase::{build, Bitbases, Material, Probe, Wdl};
+use dama::bitbase::{build, Bitbases, MaterialSignature, Probe, Wdl};
 use dama::{movegen, Bitboard, Color, Position, Variant};
 
 /// Czech slices of at most four pieces, generated once per test run.
@@ -27,7 +27,7 @@ fn bitbases() -> &'static Bitbases {
 
 /// Every position of `m` with `side` to move (men off their promotion rows), built square by
 /// square from PDN numbers.
-fn positions(variant: Variant, m: Material, side: Color) -> Vec<Position> {
+fn positions(variant: Variant, m: MaterialSignature, side: Color) -> Vec<Position> {
     let g = variant.rules().geometry();
     let squares: Vec<_> = g.all_squares().collect();
     let kinds: Vec<(Color, bool)> = std::iter::empty()
@@ -161,14 +161,14 @@ impl Brute {
     }
 }
 
-fn all_slices(pieces: u32) -> Vec<(Material, Color)> {
+fn all_slices(pieces: u32) -> Vec<(MaterialSignature, Color)> {
     build::slices(pieces, None)
         .into_iter()
         .flat_map(|m| [(m, Color::White), (m, Color::Black)])
         .collect()
 }
 
-fn check_against(brute: &Brute, m: Material, side: Color) -> usize {
+fn check_against(brute: &Brute, m: MaterialSignature, side: Color) -> usize {
     check_variant(bitbases(), Variant::Czech, brute, m, side)
 }
 
@@ -176,7 +176,7 @@ fn check_variant(
     bb: &Bitbases,
     variant: Variant,
     brute: &Brute,
-    m: Material,
+    m: MaterialSignature,
     side: Color,
 ) -> usize {
     let mut n = 0;
@@ -209,9 +209,9 @@ fn two_and_three_pieces_agree_with_brute_force() {
 #[test]
 fn four_kings_agree_with_brute_force() {
     let slices = [
-        (Material::new(0, 3, 0, 1), Color::White),
-        (Material::new(0, 3, 0, 1), Color::Black),
-        (Material::new(0, 2, 0, 2), Color::White),
+        (MaterialSignature::new(0, 3, 0, 1), Color::White),
+        (MaterialSignature::new(0, 3, 0, 1), Color::Black),
+        (MaterialSignature::new(0, 2, 0, 2), Color::White),
     ];
     let roots: Vec<Position> = slices
         .iter()
@@ -292,7 +292,11 @@ fn three_kings_against_one_king() {
     let bb = bitbases();
     let g = Variant::Czech.rules().geometry();
     let (mut wins, mut shots) = (0, 0);
-    for pos in positions(Variant::Czech, Material::new(0, 3, 0, 1), Color::White) {
+    for pos in positions(
+        Variant::Czech,
+        MaterialSignature::new(0, 3, 0, 1),
+        Color::White,
+    ) {
         let p = bb.probe(&pos).unwrap();
         let on_diagonal = (pos.kings(Color::Black) & g.long_diagonal).any();
         if on_diagonal {
@@ -327,7 +331,10 @@ fn three_kings_against_one_king() {
 #[test]
 fn two_kings_against_one_king_is_a_draw() {
     let bb = bitbases();
-    for m in [Material::new(0, 2, 0, 1), Material::new(0, 1, 0, 1)] {
+    for m in [
+        MaterialSignature::new(0, 2, 0, 1),
+        MaterialSignature::new(0, 1, 0, 1),
+    ] {
         let mut draws = 0;
         let mut total = 0;
         for side in Color::ALL {
@@ -352,11 +359,11 @@ fn damaged_files_are_reported_and_ignored() {
     let _ = std::fs::remove_dir_all(&dir);
     let slices = build::slices(3, None);
     build::generate(Variant::Czech, &dir, &slices, &|_| {}, &mut |_| {}).unwrap();
-    let name = |m: Material| dama::bitbase::file::path(&dir, Variant::Czech, m);
-    let truncated = name(Material::new(0, 2, 0, 1));
+    let name = |m: MaterialSignature| dama::bitbase::file::path(&dir, Variant::Czech, m);
+    let truncated = name(MaterialSignature::new(0, 2, 0, 1));
     let bytes = std::fs::read(&truncated).unwrap();
     std::fs::write(&truncated, &bytes[..bytes.len() - 10]).unwrap();
-    let flipped = name(Material::new(1, 1, 0, 1));
+    let flipped = name(MaterialSignature::new(1, 1, 0, 1));
     let mut bytes = std::fs::read(&flipped).unwrap();
     let at = bytes.len() / 2;
     bytes[at] ^= 0x10;

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::time::Instant;
 
-use super::material::{plan, Material};
+use super::material::{plan, MaterialSignature};
 use super::solve::{slice_size, solve, Lookup};
 use super::table::{Table, Wdl};
 use super::{file, probe_tables, Bitbases};
@@ -16,7 +16,7 @@ use crate::rules::Variant;
 #[derive(Clone, Debug)]
 pub struct SliceReport {
     /// The slice.
-    pub slice: Material,
+    pub slice: MaterialSignature,
     /// Indices of its tables (holes included).
     pub size: u64,
     /// True when a valid file was already there and was kept.
@@ -31,7 +31,7 @@ pub struct SliceReport {
 struct Solved<'a> {
     variant: Variant,
     files: &'a Bitbases,
-    fresh: HashMap<Material, Table>,
+    fresh: HashMap<MaterialSignature, Table>,
 }
 
 impl Lookup for Solved<'_> {
@@ -46,7 +46,7 @@ impl Lookup for Solved<'_> {
 }
 
 /// The units of work [`generate`] reports for `slices` (twice their index sizes).
-pub fn total_work(variant: Variant, slices: &[Material]) -> u64 {
+pub fn total_work(variant: Variant, slices: &[MaterialSignature]) -> u64 {
     slices
         .iter()
         .map(|&s| slice_size(variant, s).saturating_mul(2))
@@ -54,7 +54,7 @@ pub fn total_work(variant: Variant, slices: &[Material]) -> u64 {
 }
 
 /// The slices [`generate`] works on: every slice of at most `pieces` pieces, or just `only`.
-pub fn slices(pieces: u32, only: Option<Material>) -> Vec<Material> {
+pub fn slices(pieces: u32, only: Option<MaterialSignature>) -> Vec<MaterialSignature> {
     match only {
         Some(m) => vec![m.canonical()],
         None => plan(pieces),
@@ -67,7 +67,7 @@ pub fn slices(pieces: u32, only: Option<Material>) -> Vec<Material> {
 pub fn generate(
     variant: Variant,
     dir: &Path,
-    slices: &[Material],
+    slices: &[MaterialSignature],
     work: &(dyn Fn(u64) + Sync),
     done: &mut dyn FnMut(&SliceReport),
 ) -> Result<(), String> {

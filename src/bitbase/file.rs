@@ -23,7 +23,7 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::material::Material;
+use super::material::MaterialSignature;
 use super::table::Table;
 use crate::rules::Variant;
 
@@ -36,7 +36,7 @@ pub const HEADER_LEN: usize = 72;
 const FLAG_DISTANCE: u32 = 1;
 
 /// The file name of a slice: `<variant>-<wm>-<wk>-<bm>-<bk>.egtb`.
-pub fn file_name(variant: Variant, slice: Material) -> String {
+pub fn file_name(variant: Variant, slice: MaterialSignature) -> String {
     format!(
         "{}-{}-{}-{}-{}.egtb",
         variant.name(),
@@ -48,7 +48,7 @@ pub fn file_name(variant: Variant, slice: Material) -> String {
 }
 
 /// The path of a slice's file in `dir`.
-pub fn path(dir: &Path, variant: Variant, slice: Material) -> PathBuf {
+pub fn path(dir: &Path, variant: Variant, slice: MaterialSignature) -> PathBuf {
     dir.join(file_name(variant, slice))
 }
 
@@ -58,7 +58,7 @@ pub struct Header {
     /// The variant.
     pub variant: Variant,
     /// The canonical material of the slice.
-    pub slice: Material,
+    pub slice: MaterialSignature,
     /// Whether distances are stored.
     pub distances: bool,
     /// Index sizes of the tables (White to move, then Black to move).
@@ -92,7 +92,7 @@ fn payload_len(sizes: [u64; 2], distances: bool) -> u64 {
 pub fn write(
     path: &Path,
     variant: Variant,
-    slice: Material,
+    slice: MaterialSignature,
     tables: &[Table],
 ) -> Result<u64, String> {
     let distances = tables.iter().all(|t| t.dist.is_some());
@@ -166,7 +166,7 @@ pub fn parse_header(b: &[u8]) -> Result<Header, String> {
         .into_iter()
         .find(|v| v.name() == name)
         .ok_or_else(|| format!("unknown variant '{name}'"))?;
-    let slice = Material::new(b[28], b[29], b[30], b[31]);
+    let slice = MaterialSignature::new(b[28], b[29], b[30], b[31]);
     if !slice.is_canonical() || slice.wm + slice.wk == 0 || slice.bm + slice.bk == 0 {
         return Err(format!("bad material {slice}"));
     }

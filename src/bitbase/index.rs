@@ -14,7 +14,7 @@
 
 use once_cell::sync::Lazy;
 
-use super::material::Material;
+use super::material::MaterialSignature;
 use crate::position::Position;
 use crate::rules::{Geometry, Variant};
 use crate::types::{Bitboard, Color};
@@ -160,9 +160,9 @@ impl Placement {
     }
 
     /// The material key of the table holding this placement.
-    pub fn key(&self) -> Material {
+    pub fn key(&self) -> MaterialSignature {
         let n = |m: u64| m.count_ones() as u8;
-        Material::new(
+        MaterialSignature::new(
             n(self.my_men),
             n(self.my_kings),
             n(self.their_men),
@@ -188,7 +188,7 @@ impl Placement {
 /// The index of the table of one material key on one board.
 #[derive(Clone, Copy, Debug)]
 pub struct Indexer {
-    key: Material,
+    key: MaterialSignature,
     row: u32,
     squares: u32,
     sizes: [u64; 4],
@@ -197,7 +197,7 @@ pub struct Indexer {
 
 impl Indexer {
     /// The index for table `key` (material with the side to move as White) of `variant`.
-    pub fn new(variant: Variant, key: Material) -> Indexer {
+    pub fn new(variant: Variant, key: MaterialSignature) -> Indexer {
         let g = variant.rules().geometry();
         let squares = g.squares as u32;
         let row = g.width as u32 / 2;
@@ -219,7 +219,7 @@ impl Indexer {
     }
 
     /// The material key.
-    pub fn key(&self) -> Material {
+    pub fn key(&self) -> MaterialSignature {
         self.key
     }
 
@@ -281,9 +281,9 @@ mod tests {
     #[test]
     fn index_round_trip() {
         for key in [
-            Material::new(1, 1, 0, 1),
-            Material::new(0, 2, 1, 1),
-            Material::new(2, 0, 1, 0),
+            MaterialSignature::new(1, 1, 0, 1),
+            MaterialSignature::new(0, 2, 1, 1),
+            MaterialSignature::new(2, 0, 1, 0),
         ] {
             let ix = Indexer::new(Variant::Czech, key);
             let mut valid = 0;

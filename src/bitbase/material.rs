@@ -6,9 +6,10 @@ use std::fmt;
 use crate::position::Position;
 use crate::types::Color;
 
-/// The pieces on the board by kind and colour: one bitbase slice.
+/// The number of pieces on the board by kind and colour (`wm,wk,bm,bk`): what names one
+/// bitbase slice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Material {
+pub struct MaterialSignature {
     /// White men.
     pub wm: u8,
     /// White kings.
@@ -19,16 +20,16 @@ pub struct Material {
     pub bk: u8,
 }
 
-impl Material {
+impl MaterialSignature {
     /// A material signature.
-    pub const fn new(wm: u8, wk: u8, bm: u8, bk: u8) -> Material {
-        Material { wm, wk, bm, bk }
+    pub const fn new(wm: u8, wk: u8, bm: u8, bk: u8) -> MaterialSignature {
+        MaterialSignature { wm, wk, bm, bk }
     }
 
     /// The material of `pos`.
-    pub fn of(pos: &Position) -> Material {
+    pub fn of(pos: &Position) -> MaterialSignature {
         let n = |b: crate::types::Bitboard| b.count().min(255) as u8;
-        Material::new(
+        MaterialSignature::new(
             n(pos.men(Color::White)),
             n(pos.kings(Color::White)),
             n(pos.men(Color::Black)),
@@ -47,8 +48,8 @@ impl Material {
     }
 
     /// The same material with the colours swapped.
-    pub const fn mirror(self) -> Material {
-        Material::new(self.bm, self.bk, self.wm, self.wk)
+    pub const fn mirror(self) -> MaterialSignature {
+        MaterialSignature::new(self.bm, self.bk, self.wm, self.wk)
     }
 
     /// True when both colours have the same pieces.
@@ -65,7 +66,7 @@ impl Material {
     }
 
     /// The canonical one of `self` and its mirror.
-    pub fn canonical(self) -> Material {
+    pub fn canonical(self) -> MaterialSignature {
         if self.is_canonical() {
             self
         } else {
@@ -81,7 +82,7 @@ impl Material {
     }
 
     /// Reads `wm,wk,bm,bk`.
-    pub fn parse(text: &str) -> Result<Material, String> {
+    pub fn parse(text: &str) -> Result<MaterialSignature, String> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         let bad = || format!("bad slice '{text}': expected wm,wk,bm,bk (four numbers)");
         if parts.len() != 4 {
@@ -91,7 +92,7 @@ impl Material {
         for (slot, p) in n.iter_mut().zip(&parts) {
             *slot = p.parse().map_err(|_| bad())?;
         }
-        let m = Material::new(n[0], n[1], n[2], n[3]);
+        let m = MaterialSignature::new(n[0], n[1], n[2], n[3]);
         if m.wm + m.wk == 0 || m.bm + m.bk == 0 {
             return Err(format!("bad slice '{text}': each side needs a piece"));
         }
@@ -99,7 +100,7 @@ impl Material {
     }
 }
 
-impl fmt::Display for Material {
+impl fmt::Display for MaterialSignature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{},{},{}", self.wm, self.wk, self.bm, self.bk)
     }
@@ -108,15 +109,19 @@ impl fmt::Display for Material {
 /// Every canonical slice with 2..=`pieces` pieces (each side at least one piece) in an order
 /// in which each slice comes after everything it depends on: by pieces, then by men (captures
 /// lose pieces, promotions lose a man), then by the signature.
-pub fn plan(pieces: u32) -> Vec<Material> {
+pub fn plan(pieces: u32) -> Vec<MaterialSignature> {
     let mut out = Vec::new();
     for total in 2..=pieces.min(64) {
         for white in 1..total {
             let black = total - white;
             for wm in 0..=white {
                 for bm in 0..=black {
-                    let m =
-                        Material::new(wm as u8, (white - wm) as u8, bm as u8, (black - bm) as u8);
+                    let m = MaterialSignature::new(
+                        wm as u8,
+                        (white - wm) as u8,
+                        bm as u8,
+                        (black - bm) as u8,
+                    );
                     if m.is_canonical() {
                         out.push(m);
                     }
@@ -129,7 +134,7 @@ pub fn plan(pieces: u32) -> Vec<Material> {
 }
 
 /// The stage of a slice in [`plan`]: slices of the same stage do not depend on each other.
-pub fn stage(m: Material) -> u32 {
+pub fn stage(m: MaterialSignature) -> u32 {
     // stages: (pieces, men) in order; pieces from 2, men 0..=pieces
     let p = m.pieces();
     (2..p).map(|q| q + 1).sum::<u32>() + m.men()
@@ -148,22 +153,22 @@ mod tests {
                 assert!(stage(*later) >= stage(*m));
             }
         }
-        assert_eq!(p[0], Material::new(0, 1, 0, 1));
-        assert!(p.contains(&Material::new(1, 1, 0, 1)));
-        assert!(!p.contains(&Material::new(0, 1, 1, 1)));
+        assert_eq!(p[0], MaterialSignature::new(0, 1, 0, 1));
+        assert!(p.contains(&MaterialSignature::new(1, 1, 0, 1)));
+        assert!(!p.contains(&MaterialSignature::new(0, 1, 1, 1)));
         assert_eq!(p.iter().filter(|m| m.pieces() == 2).count(), 3);
     }
 
     #[test]
     fn parse_and_mirror() {
-        let m = Material::parse("1,1,0,1").unwrap();
+        let m = MaterialSignature::parse("1,1,0,1").unwrap();
         assert_eq!(m.to_string(), "1,1,0,1");
-        assert_eq!(m.mirror(), Material::new(0, 1, 1, 1));
-        assert!(Material::parse("1,1,0").is_err());
-        assert!(Material::parse("1,1,0,0").is_err());
-        assert!(Material::parse("x,1,0,1").is_err());
+        assert_eq!(m.mirror(), MaterialSignature::new(0, 1, 1, 1));
+        assert!(MaterialSignature::parse("1,1,0").is_err());
+        assert!(MaterialSignature::parse("1,1,0,0").is_err());
+        assert!(MaterialSignature::parse("x,1,0,1").is_err());
         assert!(m.stores_distance());
-        assert!(Material::new(0, 3, 0, 1).stores_distance());
-        assert!(!Material::new(1, 2, 0, 1).stores_distance());
+        assert!(MaterialSignature::new(0, 3, 0, 1).stores_distance());
+        assert!(!MaterialSignature::new(1, 2, 0, 1).stores_distance());
     }
 }

@@ -9,7 +9,7 @@
 //! * [`Bitbases`]: lazily loaded files and the probe.
 //!
 //! The values are those of the game without draw counters or repetition: a win is a win
-//! however long it takes. For the slices with distances ([`Material::stores_distance`]: every
+//! however long it takes. For the slices with distances ([`MaterialSignature::stores_distance`]: every
 //! slice of at most three pieces and the kings-only slices of four) [`Probe::distance`] tells
 //! how many plies the win or loss takes with best play (the winner hurrying, the loser holding
 //! out), so that a caller can check whether the win fits inside an endgame counter.
@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-pub use material::Material;
+pub use material::MaterialSignature;
 pub use table::{Counts, Table, Wdl};
 
 use crate::position::Position;
@@ -47,7 +47,7 @@ pub struct Probe {
 /// piece or the table is missing.
 pub fn probe_tables<'a>(
     pos: &Position,
-    table: impl FnOnce(Material) -> Option<&'a Table>,
+    table: impl FnOnce(MaterialSignature) -> Option<&'a Table>,
 ) -> Option<Probe> {
     if pos.pieces(pos.side()).is_empty() || pos.pieces(!pos.side()).is_empty() {
         return None;
@@ -63,7 +63,7 @@ pub fn probe_tables<'a>(
 }
 
 /// One slice file, loaded on first use.
-struct Entry {
+struct SliceFile {
     path: PathBuf,
     tables: OnceLock<Option<Vec<Table>>>,
 }
@@ -74,7 +74,7 @@ struct Entry {
 /// and the message, which names the file, is kept for [`Bitbases::errors`].
 pub struct Bitbases {
     dir: PathBuf,
-    entries: HashMap<(Variant, Material), Arc<Entry>>,
+    entries: HashMap<(Variant, MaterialSignature), Arc<SliceFile>>,
     max_pieces: HashMap<Variant, u32>,
     errors: Mutex<Vec<String>>,
 }
@@ -117,7 +117,7 @@ impl Bitbases {
     }
 
     fn register(&mut self, h: file::Header, path: PathBuf) {
-        let entry = Arc::new(Entry {
+        let entry = Arc::new(SliceFile {
             path,
             tables: OnceLock::new(),
         });
@@ -155,8 +155,8 @@ impl Bitbases {
     }
 
     /// The canonical slices found for `variant`, in plan order.
-    pub fn slices(&self, variant: Variant) -> Vec<Material> {
-        let mut s: Vec<Material> = self
+    pub fn slices(&self, variant: Variant) -> Vec<MaterialSignature> {
+        let mut s: Vec<MaterialSignature> = self
             .entries
             .keys()
             .filter(|(v, m)| *v == variant && m.is_canonical())
@@ -175,7 +175,7 @@ impl Bitbases {
     }
 
     /// The tables of the slice holding key `key` (loading the file on first use).
-    pub fn tables(&self, variant: Variant, key: Material) -> Option<&[Table]> {
+    pub fn tables(&self, variant: Variant, key: MaterialSignature) -> Option<&[Table]> {
         let entry = self.entries.get(&(variant, key))?;
         let tables = entry.tables.get_or_init(|| match file::read(&entry.path) {
             Ok((_, t)) => Some(t),
@@ -188,7 +188,7 @@ impl Bitbases {
     }
 
     /// The table of key `key` (material seen with the side to move as White).
-    pub fn table(&self, variant: Variant, key: Material) -> Option<&Table> {
+    pub fn table(&self, variant: Variant, key: MaterialSignature) -> Option<&Table> {
         self.tables(variant, key)?.iter().find(|t| t.key == key)
     }
 

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU16, AtomicU32, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::index::{Indexer, Placement};
-use super::material::Material;
+use super::material::MaterialSignature;
 use super::table::{Table, Wdl, CODE_DRAW, CODE_INVALID, CODE_LOSS, CODE_WIN};
 use super::unmove::predecessors;
 use crate::movegen;
@@ -62,7 +62,7 @@ struct Work {
 }
 
 impl Work {
-    fn new(variant: Variant, key: Material) -> Work {
+    fn new(variant: Variant, key: MaterialSignature) -> Work {
         let ix = Indexer::new(variant, key);
         let n = ix.size() as usize;
         let fill = |n: usize| (0..n).map(|_| AtomicU16::new(0)).collect::<Vec<_>>();
@@ -85,14 +85,14 @@ struct Solver<'a> {
 
 /// The number of indices of a slice's tables (the work [`solve`] reports progress over is twice
 /// this: one pass to set up, at most one to pass values back).
-pub fn slice_size(variant: Variant, slice: Material) -> u64 {
+pub fn slice_size(variant: Variant, slice: MaterialSignature) -> u64 {
     keys(slice)
         .iter()
         .map(|&k| Indexer::new(variant, k).size())
         .fold(0, u64::saturating_add)
 }
 
-fn keys(slice: Material) -> Vec<Material> {
+fn keys(slice: MaterialSignature) -> Vec<MaterialSignature> {
     if slice.is_symmetric() {
         vec![slice]
     } else {
@@ -104,7 +104,7 @@ fn keys(slice: Material) -> Vec<Material> {
 /// `progress` is called with the number of positions handled since its last call.
 pub fn solve(
     variant: Variant,
-    slice: Material,
+    slice: MaterialSignature,
     lookup: &dyn Lookup,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Table>, String> {
@@ -226,7 +226,7 @@ impl Solver<'_> {
         self.lookup.lookup(child).ok_or_else(|| {
             format!(
                 "slice {} is needed but missing (generate it first)",
-                super::material::Material::of(child).canonical()
+                super::material::MaterialSignature::of(child).canonical()
             )
         })
     }
@@ -268,7 +268,7 @@ impl Solver<'_> {
 }
 
 /// Packs the values of a solved table.
-fn finish(w: &Work, slice: Material) -> Table {
+fn finish(w: &Work, slice: MaterialSignature) -> Table {
     let n = w.ix.size();
     let mut wdl = vec![0u8; Table::wdl_bytes(n)];
     let mut dist = slice.stores_distance().then(|| vec![0u8; n as usize]);

@@ -1,7 +1,7 @@
 //! One solved table: the value of every index of one material key, packed four to a byte, with
 //! an optional distance byte per index.
 
-use super::material::Material;
+use super::material::MaterialSignature;
 
 /// Win, draw or loss for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,7 +37,7 @@ pub struct Counts {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     /// The material key (side to move as White).
-    pub key: Material,
+    pub key: MaterialSignature,
     /// Number of indices.
     pub size: u64,
     /// Two bits per index, index `i` in bits `2(i % 4)` of byte `i / 4`.

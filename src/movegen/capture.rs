@@ -40,7 +40,7 @@ pub(crate) fn man_capture_dirs(rules: &RuleSet, me: Color) -> &'static [Dir] {
 }
 
 /// What a capture search needs to know about the position and the moving piece.
-pub(crate) struct Ctx {
+pub(crate) struct CaptureContext {
     pub g: &'static Geometry,
     pub rules: &'static RuleSet,
     /// The directions in which the side's men capture.
@@ -57,31 +57,83 @@ pub(crate) struct Ctx {
     pub me: Color,
 }
 
-/// How the men's capture search steps: by the geometry's tables ([`Dyn`], any rule set) or
-/// by constants of a variant shape (`super::shape`), chosen once per call.
-pub(crate) trait Steps {
-    /// True when [`Steps::BACKWARD`] holds for the search (else the directions come from
-    /// [`Ctx::man_dirs`]).
-    const FIXED: bool;
-    /// Men capture backward (read only when [`Steps::FIXED`]).
-    const BACKWARD: bool;
-    /// One step of every square of `bb` in `dir` ([`Geometry::advance`]).
-    fn adv(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard;
+/// The directions a man's capture search tries, as a [`ManSteps`] knows them.
+pub(crate) enum ManCaptureDirs {
+    /// Those of [`CaptureContext::man_dirs`] (read at run time from the rule set).
+    FromContext,
+    /// All four (men capture backward).
+    All,
+    /// The two forward ones of the side to move.
+    Forward,
 }
 
-/// Steps read from the geometry and the rule set at run time.
-pub(crate) struct Dyn;
+/// How the men's capture search steps: by the geometry's tables ([`TableSteps`], any rule
+/// set) or by the constants of a variant shape (`super::shape`), chosen once per call.
+pub(crate) trait ManSteps {
+    /// The directions in which men capture.
+    const MAN_DIRS: ManCaptureDirs;
+    /// One step of every square of `bb` in `dir` ([`Geometry::advance`]).
+    fn advance(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard;
+}
 
-impl Steps for Dyn {
-    const FIXED: bool = false;
-    const BACKWARD: bool = false;
+/// Steps read from the geometry's tables and the rule set at run time.
+pub(crate) struct TableSteps;
+
+impl ManSteps for TableSteps {
+    const MAN_DIRS: ManCaptureDirs = ManCaptureDirs::FromContext;
     #[inline(always)]
-    fn adv(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard {
+    fn advance(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard {
         g.advance(bb, dir)
     }
 }
 
-impl Ctx {
+/// How a capturing king came to its square, which decides where it may jump next.
+#[derive(Clone, Copy)]
+pub(crate) enum Arrival {
+    /// The capture starts there: any direction.
+    Start,
+    /// It landed on the first empty square behind the piece it took jumping in this
+    /// direction: any direction but back.
+    FirstLanding(Dir),
+    /// It landed on a farther square behind the piece it took jumping in this direction:
+    /// neither back nor straight on (from the first landing square that line gives the same
+    /// captures).
+    FartherLanding(Dir),
+}
+
+impl Arrival {
+    /// The king may jump on in `dir`.
+    #[inline(always)]
+    pub(crate) fn allows(self, dir: Dir) -> bool {
+        match self {
+            Arrival::Start => true,
+            Arrival::FirstLanding(came) => dir != came.reverse(),
+            Arrival::FartherLanding(came) => dir != came.reverse() && dir != came,
+        }
+    }
+}
+
+/// The piece that captures as a king.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KingCapturer {
+    /// A king from the start of the move.
+    King,
+    /// A man crowned in the middle of the capture, going on as a king (the move promotes).
+    CrownedMan,
+}
+
+/// A king in its capture sequence: where it stands, what it has taken so far, how it came.
+#[derive(Clone, Copy)]
+pub(crate) struct CapturingKing {
+    /// The square it stands on.
+    pub at: Square,
+    /// The pieces taken so far.
+    pub captured: Bitboard,
+    pub arrival: Arrival,
+    pub piece: KingCapturer,
+}
+
+impl CaptureContext {
     /// If a king on `cur` can jump in `dir` a piece of `prey`: that piece and the squares it may
     /// land on (all the empty squares right behind it for flying kings with `AnyBeyond`, else
     /// only the first).
@@ -139,42 +191,42 @@ fn along(g: &'static Geometry, set: Bitboard, dir: Dir) -> impl Iterator<Item = 
     })
 }
 
-/// Searches king jumps from `cur`. `came` is the direction of the previous jump; `straight`
-/// allows continuing in that same direction (only from the first landing square: from the
-/// others the same straight line would give the same capture again).
-/// Returns true when at least one jump was possible (and its sequences were emitted).
-pub(crate) fn king_jumps<S: Sink>(
-    c: &Ctx,
-    cur: Square,
-    captured: Bitboard,
-    came: Option<Dir>,
-    straight: bool,
-    crowned_man: bool,
-    sink: &mut S,
-) -> bool {
-    let prey = c.enemy - captured;
+/// Searches the jumps of `king` and emits the sequences that start with them. Returns true
+/// when at least one jump was possible.
+pub(crate) fn king_jumps<S: Sink>(c: &CaptureContext, king: CapturingKing, sink: &mut S) -> bool {
+    let prey = c.enemy - king.captured;
+    let promotes = king.piece == KingCapturer::CrownedMan;
     let mut found = false;
     for dir in Dir::ALL {
-        if let Some(d) = came {
-            if dir == d.reverse() || (dir == d && !straight) {
-                continue;
-            }
+        if !king.arrival.allows(dir) {
+            continue;
         }
-        let Some((victim, lands)) = c.king_jump(cur, dir, prey) else {
+        let Some((victim, lands)) = c.king_jump(king.at, dir, prey) else {
             continue;
         };
         found = true;
-        let cap = captured | Bitboard::from_square(victim);
+        let captured = king.captured | Bitboard::from_square(victim);
         let first = c.g.nearest(lands, dir);
         let mut continued = false;
-        for l in along(c.g, lands, dir) {
-            sink.enter(l);
-            continued |= king_jumps(c, l, cap, Some(dir), l == first, crowned_man, sink);
+        for at in along(c.g, lands, dir) {
+            let arrival = if at == first {
+                Arrival::FirstLanding(dir)
+            } else {
+                Arrival::FartherLanding(dir)
+            };
+            let next = CapturingKing {
+                at,
+                captured,
+                arrival,
+                piece: king.piece,
+            };
+            sink.enter(at);
+            continued |= king_jumps(c, next, sink);
             sink.leave();
         }
         if !continued {
             for l in along(c.g, lands, dir) {
-                sink.emit(c.from, l, cap, crowned_man);
+                sink.emit(c.from, l, captured, promotes);
             }
         }
     }
@@ -183,43 +235,47 @@ pub(crate) fn king_jumps<S: Sink>(
 
 /// Searches man jumps from `cur`, stepping as `K` does. Returns true when at least one jump
 /// was possible.
-pub(crate) fn man_jumps<K: Steps, S: Sink>(
-    c: &Ctx,
+pub(crate) fn man_jumps<K: ManSteps, S: Sink>(
+    c: &CaptureContext,
     cur: Square,
     captured: Bitboard,
     sink: &mut S,
 ) -> bool {
-    let prey = c.enemy - captured;
     let at = Bitboard::from_square(cur);
     let mut found = false;
-    if !K::FIXED {
-        for &d in c.man_dirs {
-            found |= man_jump::<K, S>(c, at, prey, captured, d, sink);
+    match K::MAN_DIRS {
+        ManCaptureDirs::FromContext => {
+            for &d in c.man_dirs {
+                found |= man_jump::<K, S>(c, at, captured, d, sink);
+            }
         }
-    } else if K::BACKWARD {
-        for d in Dir::ALL {
-            found |= man_jump::<K, S>(c, at, prey, captured, d, sink);
+        ManCaptureDirs::All => {
+            for d in Dir::ALL {
+                found |= man_jump::<K, S>(c, at, captured, d, sink);
+            }
         }
-    } else {
-        let [a, b] = Dir::forward(c.me);
-        found |= man_jump::<K, S>(c, at, prey, captured, a, sink);
-        found |= man_jump::<K, S>(c, at, prey, captured, b, sink);
+        ManCaptureDirs::Forward => {
+            let [a, b] = Dir::forward(c.me);
+            found |= man_jump::<K, S>(c, at, captured, a, sink);
+            found |= man_jump::<K, S>(c, at, captured, b, sink);
+        }
     }
     found
 }
 
-/// The sequences of a man on `at` that start with a jump in `dir`; true when there is one.
+/// The sequences of a man on `at` that start with a jump in `dir`, `captured` taken so far;
+/// true when there is one.
 #[inline(always)]
-fn man_jump<K: Steps, S: Sink>(
-    c: &Ctx,
+fn man_jump<K: ManSteps, S: Sink>(
+    c: &CaptureContext,
     at: Bitboard,
-    prey: Bitboard,
     captured: Bitboard,
     dir: Dir,
     sink: &mut S,
 ) -> bool {
-    let victim = K::adv(c.g, at, dir) & prey;
-    let land_bb = K::adv(c.g, victim, dir) & c.empty;
+    let prey = c.enemy - captured;
+    let victim = K::advance(c.g, at, dir) & prey;
+    let land_bb = K::advance(c.g, victim, dir) & c.empty;
     let Some(land) = land_bb.first() else {
         return false;
     };
@@ -229,7 +285,13 @@ fn man_jump<K: Steps, S: Sink>(
     let continued = match (crowned, c.rules.mid_capture_promotion) {
         (true, MidCapturePromotion::EndMove) => false,
         (true, MidCapturePromotion::ContinueAsKing) => {
-            king_jumps(c, land, cap, Some(dir), true, true, sink)
+            let king = CapturingKing {
+                at: land,
+                captured: cap,
+                arrival: Arrival::FirstLanding(dir),
+                piece: KingCapturer::CrownedMan,
+            };
+            king_jumps(c, king, sink)
         }
         _ => man_jumps::<K, S>(c, land, cap, sink),
     };
@@ -288,7 +350,7 @@ pub(crate) fn king_can_jump(
 /// jump from a landing square over the piece just taken is the reverse one, and it would land
 /// on the mover's start square, which is occupied in `empty`.
 #[inline]
-pub(crate) fn single_man_captures(c: &Ctx, jumpers: Bitboard) -> Option<u64> {
+pub(crate) fn single_man_captures(c: &CaptureContext, jumpers: Bitboard) -> Option<u64> {
     let g = c.g;
     let mut total = 0;
     let mut lands = Bitboard::EMPTY;

@@ -4,8 +4,8 @@
 //! variant's precedence (king priority or majority). The legal list holds each distinct move
 //! (origin, destination, captured set) once; [`generate_paths`] keeps every capture path.
 //!
-//! Every entry point first takes a [`Node`] snapshot (the side's men and kings, the enemy, the
-//! empty squares, the rule tables) and finds set-wise which pieces can capture at all; only
+//! Every entry point first takes a [`Snapshot`] (the side's men and kings, the enemy, the empty
+//! squares, the rule tables) and finds set-wise which pieces can capture at all; only
 //! those are searched, and [`count_moves`] counts without building a list where it can.
 
 mod capture;
@@ -14,32 +14,41 @@ mod quiet;
 mod reference;
 mod shape;
 
-use capture::{king_jumps, man_jumps, Ctx, Dyn, Sink, Steps};
+use capture::{
+    king_jumps, man_jumps, Arrival, CaptureContext, CapturingKing, KingCapturer, ManSteps, Sink,
+    TableSteps,
+};
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{Dir, Geometry, Precedence, RuleSet};
 use crate::types::{Bitboard, Color, Square};
 
-/// What every part of the generator reads from a position, computed once per call.
-pub(crate) struct Node {
+/// The piece sets and rule tables of a position, from the side to move's point of view: what
+/// every part of the generator reads, computed once per call.
+pub(crate) struct Snapshot {
+    /// The board tables.
     pub g: &'static Geometry,
     pub rules: &'static RuleSet,
+    /// The side to move.
     pub me: Color,
+    /// Its men.
     pub men: Bitboard,
+    /// Its kings.
     pub kings: Bitboard,
+    /// The opponent's pieces.
     pub enemy: Bitboard,
     pub empty: Bitboard,
     /// The directions in which the side's men capture.
     pub man_dirs: &'static [Dir],
 }
 
-impl Node {
+impl Snapshot {
     #[inline(always)]
-    pub(crate) fn new(pos: &Position) -> Node {
+    pub(crate) fn new(pos: &Position) -> Snapshot {
         let rules = pos.rules();
         let me = pos.side();
-        Node {
+        Snapshot {
             g: rules.geometry(),
             rules,
             me,
@@ -51,10 +60,10 @@ impl Node {
         }
     }
 
-    /// The node after `mv` is played in `pos`, built from the piece sets alone (no key, no
+    /// The snapshot after `mv` is played in `pos`, built from the piece sets alone (no key, no
     /// `Position`): what [`count_replies`] reads.
     #[inline(always)]
-    fn after(pos: &Position, mv: &Move) -> Node {
+    fn after(pos: &Position, mv: &Move) -> Snapshot {
         let rules = pos.rules();
         let g = rules.geometry();
         let me = pos.side();
@@ -70,7 +79,7 @@ impl Node {
         kings = kings - mv.captured;
         let mine = pos.pieces(me) ^ from ^ to;
         let theirs = pos.pieces(them) ^ mv.captured;
-        Node {
+        Snapshot {
             g,
             rules,
             me: them,
@@ -84,8 +93,8 @@ impl Node {
 
     /// The capture search context, with the position's own empty squares.
     #[inline(always)]
-    fn ctx(&self) -> Ctx {
-        Ctx {
+    fn ctx(&self) -> CaptureContext {
+        CaptureContext {
             g: self.g,
             rules: self.rules,
             man_dirs: self.man_dirs,
@@ -141,19 +150,19 @@ pub fn generate_paths(pos: &Position, list: &mut MoveList) {
 #[inline(always)]
 fn fill(pos: &Position, list: &mut MoveList, dedup: bool) {
     list.clear();
-    shape::fill(&Node::new(pos), list, dedup);
+    shape::fill(&Snapshot::new(pos), list, dedup);
 }
 
-/// Fills the (cleared) `list` with the moves of `node`, for any rule set (the specialised
+/// Fills the (cleared) `list` with the moves of `snap`, for any rule set (the specialised
 /// copies of [`shape::fill`] give the same lists).
 #[inline(never)]
-fn fill_dyn(node: &Node, list: &mut MoveList, dedup: bool) {
-    let (men, kings) = node.jumpers();
+fn fill_by_tables(snap: &Snapshot, list: &mut MoveList, dedup: bool) {
+    let (men, kings) = snap.jumpers();
     if men.any() || kings.any() {
-        let mut sink = ListSink::new(list, dedup, node.rules);
-        search_captures(node, men, kings, &mut sink);
+        let mut sink = ListSink::new(list, dedup, snap.rules);
+        search_captures(snap, men, kings, &mut sink);
     } else {
-        quiet::generate(node, list);
+        quiet::generate(snap, list);
     }
 }
 
@@ -167,14 +176,14 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 /// The number of legal moves (distinct, or paths when `paths`), without building quiet moves.
 #[inline]
 pub fn count_moves(pos: &Position, paths: bool) -> u64 {
-    shape::count_node(&Node::new(pos), paths)
+    shape::count_moves(&Snapshot::new(pos), paths)
 }
 
 /// The number of legal replies to `mv` (legal in `pos`): `count_moves(&pos.play(mv), paths)`
 /// without making the position (perft's last two plies).
 #[inline]
 pub fn count_replies(pos: &Position, mv: &Move, paths: bool) -> u64 {
-    shape::count_node(&Node::after(pos, mv), paths)
+    shape::count_moves(&Snapshot::after(pos, mv), paths)
 }
 
 /// The sum of [`count_replies`] over `moves` (each legal in `pos`): perft's last two plies.
@@ -183,13 +192,13 @@ pub fn count_all_replies(pos: &Position, moves: &[Move], paths: bool) -> u64 {
     shape::count_all_replies(pos, moves, paths)
 }
 
-/// The number of legal moves at `node`, for any rule set (the specialised copies of
-/// [`shape::count_node`] give the same counts).
+/// The number of legal moves of `snap`, for any rule set (the specialised copies of
+/// [`shape::count_moves`] give the same counts).
 #[inline(never)]
-fn count_node_dyn(node: &Node, paths: bool) -> u64 {
-    let (men, kings) = node.jumpers();
+fn count_moves_by_tables(snap: &Snapshot, paths: bool) -> u64 {
+    let (men, kings) = snap.jumpers();
     if kings.is_empty() && men.any() {
-        if let Some(n) = capture::single_man_captures(&node.ctx(), men) {
+        if let Some(n) = capture::single_man_captures(&snap.ctx(), men) {
             return n;
         }
     }
@@ -197,21 +206,21 @@ fn count_node_dyn(node: &Node, paths: bool) -> u64 {
         let mut sink = CountSink {
             count: 0,
             dedup: !paths,
-            majority: node.rules.precedence == Precedence::Majority,
+            majority: snap.rules.precedence == Precedence::Majority,
             best: 0,
             seen: MoveList::new(),
         };
-        search_captures(node, men, kings, &mut sink);
+        search_captures(snap, men, kings, &mut sink);
         sink.count
     } else {
-        quiet::count(node)
+        quiet::count(snap)
     }
 }
 
 /// True when the side to move has a capture (and so must capture).
 pub fn has_capture(pos: &Position) -> bool {
-    let node = Node::new(pos);
-    node.man_jumpers().any() || (node.kings.any() && node.king_jumpers().any())
+    let snap = Snapshot::new(pos);
+    snap.man_jumpers().any() || (snap.kings.any() && snap.king_jumpers().any())
 }
 
 /// Collects sequences into a move list, applying dedup and the majority rule.
@@ -306,30 +315,36 @@ impl Sink for CountSink {
 /// Runs the capture search of the pieces that can capture (`men`, `kings`) into `sink`, kings
 /// first, each in square order.
 #[inline(always)]
-fn search_captures<S: Sink>(node: &Node, men: Bitboard, kings: Bitboard, sink: &mut S) {
-    search_captures_with::<Dyn, S>(node, men, kings, sink)
+fn search_captures<S: Sink>(snap: &Snapshot, men: Bitboard, kings: Bitboard, sink: &mut S) {
+    search_captures_with::<TableSteps, S>(snap, men, kings, sink)
 }
 
 /// [`search_captures`] with the men's steps of `K`.
 #[inline(always)]
-pub(crate) fn search_captures_with<K: Steps, S: Sink>(
-    node: &Node,
+pub(crate) fn search_captures_with<K: ManSteps, S: Sink>(
+    snap: &Snapshot,
     men: Bitboard,
     kings: Bitboard,
     sink: &mut S,
 ) {
-    let mut ctx = node.ctx();
+    let mut ctx = snap.ctx();
     for k in kings {
         ctx.from = k;
-        ctx.empty = node.empty | Bitboard::from_square(k);
-        king_jumps(&ctx, k, Bitboard::EMPTY, None, true, false, sink);
+        ctx.empty = snap.empty | Bitboard::from_square(k);
+        let king = CapturingKing {
+            at: k,
+            captured: Bitboard::EMPTY,
+            arrival: Arrival::Start,
+            piece: KingCapturer::King,
+        };
+        king_jumps(&ctx, king, sink);
     }
-    if node.rules.precedence == Precedence::KingPriority && kings.any() {
+    if snap.rules.precedence == Precedence::KingPriority && kings.any() {
         return; // Czech čl. 4.14: if a king can capture, only king captures are legal
     }
     for m in men {
         ctx.from = m;
-        ctx.empty = node.empty | Bitboard::from_square(m);
+        ctx.empty = snap.empty | Bitboard::from_square(m);
         man_jumps::<K, S>(&ctx, m, Bitboard::EMPTY, sink);
     }
 }
@@ -372,13 +387,13 @@ impl Sink for PathSink {
 
 /// Every legal capture path of `pos` (empty when there is no capture).
 pub fn capture_paths(pos: &Position) -> Vec<CapturePath> {
-    let node = Node::new(pos);
-    let (men, kings) = node.jumpers();
+    let snap = Snapshot::new(pos);
+    let (men, kings) = snap.jumpers();
     let mut sink = PathSink {
         stack: Vec::new(),
         out: Vec::new(),
     };
-    search_captures(&node, men, kings, &mut sink);
+    search_captures(&snap, men, kings, &mut sink);
     if pos.rules().precedence == Precedence::Majority {
         let best = sink.out.iter().map(|p| p.mv.captured.count()).max();
         sink.out.retain(|p| Some(p.mv.captured.count()) == best);

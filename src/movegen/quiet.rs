@@ -1,26 +1,26 @@
 //! Quiet (non-capturing) moves: man steps and king slides.
 
-use super::capture::{Dyn, Steps};
-use super::Node;
+use super::capture::{ManSteps, TableSteps};
+use super::Snapshot;
 use crate::moves::{Move, MoveList};
-use crate::rules::{Dir, Geometry};
+use crate::rules::Dir;
 use crate::types::{Bitboard, Square};
 
 /// Appends every quiet move of the side to move.
-pub(crate) fn generate(node: &Node, list: &mut MoveList) {
-    generate_with::<Dyn>(node, list)
+pub(crate) fn generate(snap: &Snapshot, list: &mut MoveList) {
+    generate_with::<TableSteps>(snap, list)
 }
 
 /// [`generate`] with the men's steps of `K`.
 #[inline(always)]
-pub(crate) fn generate_with<K: Steps>(node: &Node, list: &mut MoveList) {
-    let g = node.g;
-    let me = node.me;
-    let empty = node.empty;
+pub(crate) fn generate_with<K: ManSteps>(snap: &Snapshot, list: &mut MoveList) {
+    let g = snap.g;
+    let me = snap.me;
+    let empty = snap.empty;
     let promotion = g.promotion[me.index()];
     for dir in Dir::forward(me) {
         let delta = g.delta[dir as usize];
-        for to in K::adv(g, node.men, dir) & empty {
+        for to in K::advance(g, snap.men, dir) & empty {
             let from = Square((to.0 as i8 - delta) as u8);
             list.push(Move {
                 from,
@@ -30,10 +30,9 @@ pub(crate) fn generate_with<K: Steps>(node: &Node, list: &mut MoveList) {
             });
         }
     }
-    let flying = node.rules.flying_kings;
-    for from in node.kings {
+    for from in snap.kings {
         for dir in Dir::ALL {
-            let mut open = king_slide(g, flying, from, dir, empty);
+            let mut open = king_slide(snap, from, dir);
             while open.any() {
                 let to = g.nearest(open, dir);
                 open = open - Bitboard::from_square(to);
@@ -48,10 +47,11 @@ pub(crate) fn generate_with<K: Steps>(node: &Node, list: &mut MoveList) {
     }
 }
 
-/// The squares a king on `from` can move to in `dir` (one for short kings).
+/// The squares a king of the side to move on `from` can move to in `dir` (one for short kings).
 #[inline]
-fn king_slide(g: &Geometry, flying: bool, from: Square, dir: Dir, empty: Bitboard) -> Bitboard {
-    if !flying {
+fn king_slide(snap: &Snapshot, from: Square, dir: Dir) -> Bitboard {
+    let (g, empty) = (snap.g, snap.empty);
+    if !snap.rules.flying_kings {
         return g.advance(Bitboard::from_square(from), dir) & empty;
     }
     let ray = g.ray(from, dir);
@@ -64,25 +64,23 @@ fn king_slide(g: &Geometry, flying: bool, from: Square, dir: Dir, empty: Bitboar
 }
 
 /// The number of quiet moves of the side to move, without building them.
-pub(crate) fn count(node: &Node) -> u64 {
-    let g = node.g;
-    let me = node.me;
-    let empty = node.empty;
-    let men = node.men;
+pub(crate) fn count(snap: &Snapshot) -> u64 {
+    let g = snap.g;
+    let me = snap.me;
+    let empty = snap.empty;
+    let men = snap.men;
     let [a, b] = Dir::forward(me);
     let n = ((g.advance(men, a) & empty).count() + (g.advance(men, b) & empty).count()) as u64;
-    n + count_kings(node)
+    n + count_kings(snap)
 }
 
 /// The number of quiet moves of the side's kings.
 #[inline]
-pub(crate) fn count_kings(node: &Node) -> u64 {
-    let g = node.g;
-    let flying = node.rules.flying_kings;
+pub(crate) fn count_kings(snap: &Snapshot) -> u64 {
     let mut n = 0;
-    for from in node.kings {
+    for from in snap.kings {
         for dir in Dir::ALL {
-            n += king_slide(g, flying, from, dir, node.empty).count() as u64;
+            n += king_slide(snap, from, dir).count() as u64;
         }
     }
     n

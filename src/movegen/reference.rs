@@ -1,6 +1,7 @@
 //! The first, plain move generator (square by square, one neighbour at a time), kept for tests:
 //! the fast generator must give the same moves in the same order in every position.
 
+use super::capture::{Arrival, CapturingKing, KingCapturer};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{Dir, KingLanding, MidCapturePromotion, Precedence};
@@ -66,7 +67,12 @@ impl Ref<'_> {
         for k in self.pos.kings(me) {
             self.from = k;
             self.empty = base | Bitboard::from_square(k);
-            self.king(k, Bitboard::EMPTY, None, true, false);
+            self.king(CapturingKing {
+                at: k,
+                captured: Bitboard::EMPTY,
+                arrival: Arrival::Start,
+                piece: KingCapturer::King,
+            });
         }
         let rules = self.pos.rules();
         if rules.precedence == Precedence::KingPriority && !self.paths.is_empty() {
@@ -110,24 +116,16 @@ impl Ref<'_> {
         self.pos.geometry().neighbour(sq, dir)
     }
 
-    fn king(
-        &mut self,
-        cur: Square,
-        captured: Bitboard,
-        came: Option<Dir>,
-        straight: bool,
-        crowned: bool,
-    ) -> bool {
+    fn king(&mut self, king: CapturingKing) -> bool {
         let rules = self.pos.rules();
-        let enemy = self.pos.pieces(!self.pos.side()) - captured;
+        let enemy = self.pos.pieces(!self.pos.side()) - king.captured;
+        let crowned = king.piece == KingCapturer::CrownedMan;
         let mut found = false;
         for dir in Dir::ALL {
-            if let Some(d) = came {
-                if dir == d.reverse() || (dir == d && !straight) {
-                    continue;
-                }
+            if !king.arrival.allows(dir) {
+                continue;
             }
-            let mut victim = self.next(cur, dir);
+            let mut victim = self.next(king.at, dir);
             while rules.flying_kings && victim.is_some_and(|v| self.empty.has(v)) {
                 victim = victim.and_then(|v| self.next(v, dir));
             }
@@ -147,11 +145,21 @@ impl Ref<'_> {
                 }
             }
             found = true;
-            let cap = captured | Bitboard::from_square(victim);
+            let cap = king.captured | Bitboard::from_square(victim);
             let mut continued = false;
             for &l in &lands {
                 self.stack.push(l);
-                continued |= self.king(l, cap, Some(dir), l == first, crowned);
+                let arrival = if l == first {
+                    Arrival::FirstLanding(dir)
+                } else {
+                    Arrival::FartherLanding(dir)
+                };
+                continued |= self.king(CapturingKing {
+                    at: l,
+                    captured: cap,
+                    arrival,
+                    piece: king.piece,
+                });
                 self.stack.pop();
             }
             if !continued {
@@ -190,9 +198,12 @@ impl Ref<'_> {
             self.stack.push(land);
             let continued = match (crowned, rules.mid_capture_promotion) {
                 (true, MidCapturePromotion::EndMove) => false,
-                (true, MidCapturePromotion::ContinueAsKing) => {
-                    self.king(land, cap, Some(dir), true, true)
-                }
+                (true, MidCapturePromotion::ContinueAsKing) => self.king(CapturingKing {
+                    at: land,
+                    captured: cap,
+                    arrival: Arrival::FirstLanding(dir),
+                    piece: KingCapturer::CrownedMan,
+                }),
                 _ => self.man(land, cap),
             };
             self.stack.pop();
@@ -302,7 +313,7 @@ mod tests {
             pos.to_fen()
         );
         list.clear();
-        movegen::fill_dyn(&movegen::Node::new(pos), &mut list, true);
+        movegen::fill_by_tables(&movegen::Snapshot::new(pos), &mut list, true);
         assert_eq!(list.to_vec(), generate(pos, true), "{}", pos.to_fen());
         movegen::generate_paths(pos, &mut list);
         assert_eq!(
@@ -324,8 +335,8 @@ mod tests {
         let distinct = generate(pos, true);
         assert_eq!(movegen::count_moves(pos, false), distinct.len() as u64);
         for paths in [false, true] {
-            let node = movegen::Node::new(pos);
-            let dynamic = movegen::count_node_dyn(&node, paths);
+            let snap = movegen::Snapshot::new(pos);
+            let dynamic = movegen::count_moves_by_tables(&snap, paths);
             assert_eq!(
                 dynamic,
                 movegen::count_moves(pos, paths),

@@ -78,14 +78,14 @@ fn parse_token(g: &Geometry, tok: &str) -> Result<(bool, Vec<Square>), FenError>
     Ok((king, vec![parse_square(g, body)?]))
 }
 
-/// Parsed pieces of one colour field.
-struct Field {
+/// The pieces of one colour, as its FEN field lists them.
+struct ColorPieces {
     men: Bitboard,
     kings: Bitboard,
 }
 
-fn parse_field(g: &Geometry, list: &str, color: Color) -> Result<Field, FenError> {
-    let mut f = Field {
+fn parse_field(g: &Geometry, list: &str, color: Color) -> Result<ColorPieces, FenError> {
+    let mut f = ColorPieces {
         men: Bitboard::EMPTY,
         kings: Bitboard::EMPTY,
     };
@@ -125,7 +125,7 @@ impl Position {
                 "the side to move must be W or B, found '{side_field}'"
             ))
         })?;
-        let mut sets: [Option<Field>; 2] = [None, None];
+        let mut sets: [Option<ColorPieces>; 2] = [None, None];
         for field in fields.filter(|f| !f.is_empty()) {
             let mut chars = field.chars();
             let head = chars.next().unwrap_or(' ');

@@ -53,9 +53,10 @@ pub enum LoneKingDiagonal {
     Off,
 }
 
-/// The material one small-material class covers. Either colour may be the strong side.
+/// A pattern of material that puts a position in a small-material class. Either colour may be
+/// the strong side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Material {
+pub enum MaterialPattern {
     /// One side has a single king and nothing else; the other has `min_pieces..=max_pieces`
     /// pieces, at least `min_kings` of them kings and at most `max_men` men.
     VsLoneKing {
@@ -85,7 +86,7 @@ pub struct EndgameRule {
     /// Names the rule in draw reasons, e.g. `class A` or `FMJD art. 6.3`.
     pub label: &'static str,
     /// The material covered (any entry matching puts the position in this class).
-    pub material: &'static [Material],
+    pub material: &'static [MaterialPattern],
     /// Plies played in the class after which the game is drawn.
     pub plies: u16,
     /// Whether every capture or promotion restarts the count even when the class stays the

@@ -8,8 +8,8 @@
 //! from the count).
 
 use super::{
-    BoardSize, DrawRules, EndgameCounters, EndgameRule, KingLanding, LoneKingDiagonal, Material,
-    MidCapturePromotion, Notation, Precedence, RuleSet,
+    BoardSize, DrawRules, EndgameCounters, EndgameRule, KingLanding, LoneKingDiagonal,
+    MaterialPattern, MidCapturePromotion, Notation, Precedence, RuleSet,
 };
 use crate::types::Color;
 
@@ -35,8 +35,14 @@ pub enum Variant {
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
 /// lone king standing as `diag` asks.
-const fn vs_lone_king(min: u8, max: u8, kings: u8, men: u8, diag: LoneKingDiagonal) -> Material {
-    Material::VsLoneKing {
+const fn vs_lone_king(
+    min: u8,
+    max: u8,
+    kings: u8,
+    men: u8,
+    diag: LoneKingDiagonal,
+) -> MaterialPattern {
+    MaterialPattern::VsLoneKing {
         min_pieces: min,
         max_pieces: max,
         min_kings: kings,
@@ -96,7 +102,7 @@ static RUSSIAN_ENDGAME: [EndgameRule; 5] = [
     // 4- and 5-piece endings 30 moves each ...
     EndgameRule {
         label: "FMJD-64 7.2.6",
-        material: &[Material::KingsBothSides {
+        material: &[MaterialPattern::KingsBothSides {
             min_pieces: 4,
             max_pieces: 5,
         }],
@@ -106,7 +112,7 @@ static RUSSIAN_ENDGAME: [EndgameRule; 5] = [
     // ... 6- and 7-piece endings 60 moves each.
     EndgameRule {
         label: "FMJD-64 7.2.6",
-        material: &[Material::KingsBothSides {
+        material: &[MaterialPattern::KingsBothSides {
             min_pieces: 6,
             max_pieces: 7,
         }],

@@ -29,6 +29,27 @@ struct Jump {
     landings: Vec<Square>,
 }
 
+/// The capturing piece on a square of its sequence.
+#[derive(Clone, Copy)]
+struct Capturer {
+    at: Square,
+    /// It captures as a king (from the start, or crowned on the way).
+    king: bool,
+    /// It was a man crowned on the way.
+    crowned: bool,
+    /// The pieces taken so far.
+    captured: Bitboard,
+}
+
+/// What the piece is after landing on a square.
+struct Landing {
+    king: bool,
+    /// It was crowned there.
+    crowned: bool,
+    /// The move must end there.
+    ends_move: bool,
+}
+
 struct Search<'a> {
     pos: &'a Position,
     from: Square,
@@ -80,41 +101,54 @@ impl Search<'_> {
         out
     }
 
-    /// What the piece is after landing on `sq`: (is a king, was crowned, the move must end).
-    fn after_landing(&self, sq: Square, king: bool) -> (bool, bool, bool) {
+    /// What a piece that was a king (`king`) or a man is after landing on `sq`.
+    fn after_landing(&self, sq: Square, king: bool) -> Landing {
         let promo = self.pos.geometry().promotion[self.pos.side().index()].has(sq);
-        if king || !promo {
-            return (king, false, false);
-        }
-        match self.pos.rules().mid_capture_promotion {
-            MidCapturePromotion::EndMove => (false, true, true),
-            MidCapturePromotion::ContinueAsKing => (true, true, false),
-            MidCapturePromotion::PassThrough => (false, false, false),
+        let (king, crowned, ends_move) = if king || !promo {
+            (king, false, false)
+        } else {
+            match self.pos.rules().mid_capture_promotion {
+                MidCapturePromotion::EndMove => (false, true, true),
+                MidCapturePromotion::ContinueAsKing => (true, true, false),
+                MidCapturePromotion::PassThrough => (false, false, false),
+            }
+        };
+        Landing {
+            king,
+            crowned,
+            ends_move,
         }
     }
 
-    /// Extends the sequence from `cur`: the piece must go on while it can, and where several
-    /// landing squares exist it must choose one from which it can go on, if there is one.
-    fn extend(&mut self, cur: Square, king: bool, crowned: bool, captured: Bitboard) {
-        for jump in self.jumps(cur, king, captured) {
-            let cap = captured | Bitboard::from_square(jump.victim);
+    /// Extends the sequence of `piece`: it must go on while it can, and where several landing
+    /// squares exist it must choose one from which it can go on, if there is one.
+    fn extend(&mut self, piece: Capturer) {
+        for jump in self.jumps(piece.at, piece.king, piece.captured) {
+            let captured = piece.captured | Bitboard::from_square(jump.victim);
             self.order.push(jump.victim);
-            let next: Vec<(Square, bool, bool, bool)> = jump
+            let next: Vec<(Capturer, bool)> = jump
                 .landings
                 .iter()
-                .map(|&l| {
-                    let (k, c, stop) = self.after_landing(l, king);
-                    let can_go_on = !stop && !self.jumps(l, k, cap).is_empty();
-                    (l, k, crowned || c, can_go_on)
+                .map(|&at| {
+                    let landed = self.after_landing(at, piece.king);
+                    let can_go_on =
+                        !landed.ends_move && !self.jumps(at, landed.king, captured).is_empty();
+                    let next = Capturer {
+                        at,
+                        king: landed.king,
+                        crowned: piece.crowned || landed.crowned,
+                        captured,
+                    };
+                    (next, can_go_on)
                 })
                 .collect();
-            let must_go_on = next.iter().any(|n| n.3);
-            for (l, k, c, go_on) in next {
-                self.landings.push(l);
+            let must_go_on = next.iter().any(|n| n.1);
+            for (next, go_on) in next {
+                self.landings.push(next.at);
                 if must_go_on && go_on {
-                    self.extend(l, k, c, cap);
+                    self.extend(next);
                 } else if !must_go_on {
-                    self.emit(cap, c);
+                    self.emit(captured, next.crowned);
                 }
                 self.landings.pop();
             }
@@ -170,7 +204,12 @@ pub fn landing_paths(pos: &Position) -> Vec<RefPath> {
             landings: Vec::new(),
             out: Vec::new(),
         };
-        s.extend(from, king, false, Bitboard::EMPTY);
+        s.extend(Capturer {
+            at: from,
+            king,
+            crowned: false,
+            captured: Bitboard::EMPTY,
+        });
         all.extend(s.out);
     }
     match pos.rules().precedence {

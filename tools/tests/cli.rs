@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use dama::bitbase::{build, Bitbases, Material};
+use dama::bitbase::{build, Bitbases, MaterialSignature};
 use dama::Variant;
 
 #[test]
@@ -73,7 +73,7 @@ fn cli_stats_and_plan() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2 * build::slices(4, None).len());
     let c = Bitbases::open(&path)
-        .table(Variant::Czech, Material::new(0, 1, 0, 3))
+        .table(Variant::Czech, MaterialSignature::new(0, 1, 0, 3))
         .unwrap()
         .counts();
     let want = format!(

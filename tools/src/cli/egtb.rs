@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{anyhow, Result};
 use clap::{Args, Subcommand};
 
-use dama::bitbase::{build, material, Bitbases, Material, Wdl};
+use dama::bitbase::{build, material, Bitbases, MaterialSignature, Wdl};
 use dama::{Color, Position, Variant};
 
 /// Arguments of `dama egtb`.
@@ -158,7 +158,7 @@ fn generate(
     slice: Option<String>,
 ) -> Result<()> {
     let only = slice
-        .map(|s| Material::parse(&s).map_err(|e| anyhow!(e)))
+        .map(|s| MaterialSignature::parse(&s).map_err(|e| anyhow!(e)))
         .transpose()?;
     let pieces = match (pieces, only) {
         (Some(p), _) => p,
@@ -214,7 +214,7 @@ fn probe(dir: PathBuf, variant: Variant, fen: &str) -> Result<()> {
     let p = result.ok_or_else(|| {
         anyhow!(
             "no bitbase for slice {} of {variant} in {}",
-            Material::of(&pos).canonical(),
+            MaterialSignature::of(&pos).canonical(),
             dir.display()
         )
     })?;
