@@ -6,7 +6,7 @@
 //! falls. Nothing here prints: progress goes to a callback.
 //!
 //! ```
-//! use crate::tune::{data::Sample, loss};
+//! use dama_tools::tune::{data::Sample, loss};
 //! use dama::{eval::WEIGHTS, Position, Variant};
 //! let pos = Position::start(Variant::International);
 //! let draw = [Sample { pos, label: 0.5 }];
