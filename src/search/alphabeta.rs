@@ -18,39 +18,39 @@
 //!   still beats beta; and when the static evaluation plus 80 a ply cannot reach alpha, late
 //!   quiet moves that offer no capture are skipped.
 //! - **Single-reply extension:** a node with one legal move (usually a forced capture) is
+//! - **Single-reply extension:** a node with one legal move (usually a forced capture) is
 //!   searched one ply deeper, bounded by twice the iteration depth.
 //! - **Quiescence** ([`Worker::qsearch`]): captures are compulsory, so a position with a capture
 //!   is never quiet and is always resolved, without stand-pat. In a quiet position the side to
 //!   move may stand pat, except at the first quiet node of a quiescence line when the opponent
 //!   threatens a capture: there every quiet move is tried once (one ply), each again resolved.
 //! - **Draw rules** at every node, quiescence and the horizon included, before anything is
-//!   evaluated: the variant's counters ([`Counters`], copied per node) and repetition against a
-//!   key stack cut at irreversible plies (a repetition inside the tree scores as a draw). A
+//!   evaluated (`terminal.rs`): the variant's counters (copied per node) and repetition against
+//!   a key stack cut at irreversible plies (a repetition inside the tree scores as a draw). A
 //!   side without a legal move still loses when a counter runs out at the same moment. So a
-//!   win that cannot be completed before a counter expires is never found as a win. The transposition key includes the plies left on the counters,
-//!   so a position close to a counter draw never borrows a score from one far from it.
+//!   win that cannot be completed before a counter expires is never found as a win. The
+//!   transposition key includes the plies left on the counters, so a position close to a
+//!   counter draw never borrows a score from one far from it.
 //! - **Endgame bitbases** at every node after the draw rules (not at the root itself, whose
 //!   moves are all searched): a position of a loaded slice scores at once by
-//!   [`bitbase_value`], a win whose stored distance is longer than the counters allow being
-//!   a draw; so at the root the winning moves that fit the counter rank first.
+//!   [`bitbase_value`](super::terminal::bitbase_value), a win whose stored distance is longer
+//!   than the counters allow being a draw; so at the root the winning moves that fit the
+//!   counter rank first.
 //! - Mate-distance pruning; win/loss scores count plies from the root.
+//!
+//! A node takes its pruning decisions once, before its moves ([`Pruning`]); the move loop then
+//! reads: skip, reduce, search (PVS), record.
 
 use once_cell::sync::Lazy;
 
-use crate::bitbase::{Probe, Wdl};
+use super::ordering::{pick, KILLER_FLOOR};
+use super::score::{BITBASE_BOUND, INFINITE, MAX_PLY, WIN};
+use super::tt::{Bound, TtEntry};
+use super::worker::{SearchNode, Worker};
 use crate::eval;
-use crate::game::Counters;
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-
-use super::ordering::pick;
-use super::smp::{Shared, Worker};
-use super::tt::Bound;
-use super::{BITBASE_BOUND, BITBASE_WIN, INFINITE, MAX_PLY, WIN, WIN_BOUND};
-
-/// Nodes between two looks at the stop flag, the node budget and the clock.
-pub const POLL_INTERVAL: u64 = 1024;
 
 /// Quiet moves remembered per node for history penalties.
 const MAX_QUIETS: usize = 64;
@@ -74,49 +74,11 @@ static LMR: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
     t
 });
 
-/// The position of a node with what the draw rules need.
-#[derive(Clone, Copy)]
-pub struct Node {
-    /// The position.
-    pub pos: Position,
-    /// Its draw counters.
-    pub counters: Counters,
-    /// Index into the key stack where the current repetition chain starts.
-    pub rep_start: usize,
-}
-
 /// The static evaluation used at leaves ([`eval::evaluate`], which already pulls known-drawn
 /// material towards 0).
 #[inline]
 pub fn leaf_eval(pos: &Position) -> i32 {
     eval::evaluate(pos)
-}
-
-/// Distance assumed for a bitbase win or loss whose slice stores no distance.
-pub const UNKNOWN_DISTANCE: u32 = 255;
-
-/// The score of a bitbase `probe` at `ply` with `plies_left` before a draw counter runs out:
-/// a draw 0; a win `BITBASE_WIN - ply - d` and a loss its negative (`d` the distance in plies,
-/// [`UNKNOWN_DISTANCE`] when not stored, so that the search prefers the quicker win and the
-/// longer defence); a stored distance longer than the counter allows scores as a draw (the
-/// loser holds out until the counter ends the game). This is conservative when the winning
-/// line captures on the way, which restarts the counters.
-pub fn bitbase_value(probe: &Probe, plies_left: Option<u32>, ply: usize) -> i32 {
-    if let (Some(d), Some(left)) = (probe.distance, plies_left) {
-        if d > left {
-            return 0;
-        }
-    }
-    let d = probe
-        .distance
-        .unwrap_or(UNKNOWN_DISTANCE)
-        .min(UNKNOWN_DISTANCE) as i32;
-    let win = BITBASE_WIN - ply as i32 - d;
-    match probe.wdl {
-        Wdl::Win => win,
-        Wdl::Draw => 0,
-        Wdl::Loss => -win,
-    }
 }
 
 /// True when the side not to move could capture if it were its turn.
@@ -125,136 +87,193 @@ fn threatened(pos: &Position) -> bool {
     movegen::has_capture(&pos.with_side(!pos.side()))
 }
 
+/// True when the side to move at `child` can capture: the move that led there offers a capture
+/// (the first move of most shots), so it is neither pruned nor reduced.
+#[inline]
+fn offers_capture(child: &SearchNode) -> bool {
+    movegen::has_capture(&child.pos)
+}
+
+/// What shallow futility decides at a node, before its moves.
+enum Futility {
+    /// The static evaluation less the margin still beats beta: the node scores this.
+    Cutoff(i32),
+    /// The static evaluation plus the margin cannot reach alpha: late quiet moves that offer no
+    /// capture are skipped.
+    SkipLateQuiets,
+    /// Every move is searched.
+    Off,
+}
+
+/// Futility at `depth` ≤ 2 for the window (alpha, beta), from the static evaluation of `pos`.
+fn futility(pos: &Position, depth: i32, alpha: i32, beta: i32) -> Futility {
+    let stand = leaf_eval(pos);
+    let margin = FUTILITY_MARGIN * depth;
+    if stand - margin >= beta {
+        Futility::Cutoff(stand - margin)
+    } else if stand + margin <= alpha {
+        Futility::SkipLateQuiets
+    } else {
+        Futility::Off
+    }
+}
+
+/// The pruning decisions of one node, taken before its moves are searched.
+struct Pruning {
+    /// Late quiet moves after the first that offer no capture are skipped (futility).
+    skip_late_quiets: bool,
+    /// Late quiet moves from this move number on that offer no capture are reduced
+    /// (`usize::MAX`: none).
+    first_reduced: usize,
+}
+
+impl Pruning {
+    /// Whether the `n`th move (`late`: a plain quiet move) leading to `child` is skipped.
+    #[inline]
+    fn skips(&self, n: usize, late: bool, child: &SearchNode) -> bool {
+        self.skip_late_quiets && n > 0 && late && !offers_capture(child)
+    }
+
+    /// Whether the `n`th move (`late`: a plain quiet move) leading to `child` is reduced.
+    #[inline]
+    fn reduces(&self, n: usize, late: bool, child: &SearchNode) -> bool {
+        n >= self.first_reduced && late && !offers_capture(child)
+    }
+}
+
+/// The reduction of the `n`th move at `depth` whose ordering score is `history`, searched at
+/// `new_depth`: from [`LMR`], at least 1, one ply less with a good history, never below 0 and
+/// never into quiescence.
+#[inline]
+fn lmr_plies(depth: i32, n: usize, history: i32, new_depth: i32) -> i32 {
+    let base = (LMR[depth.min(63) as usize][n.min(63)] as i32).max(1);
+    (base - (history > GOOD_HISTORY) as i32)
+        .min(new_depth - 1)
+        .max(0)
+}
+
+/// Whether a stored entry at least `depth` deep decides the node for the window (alpha, beta).
+#[inline]
+fn tt_cutoff(e: &TtEntry, depth: i32, alpha: i32, beta: i32) -> bool {
+    e.depth as i32 >= depth
+        && match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => e.score >= beta,
+            Bound::Upper => e.score <= alpha,
+        }
+}
+
+/// The bound of a node's score `best`, searched with (`alpha0`, `beta`), alpha raised to `alpha`.
+#[inline]
+fn score_bound(best: i32, alpha0: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if alpha > alpha0 {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+/// The quiet moves a node tried, for the history penalties after a cutoff.
+struct QuietsTried {
+    moves: [Move; MAX_QUIETS],
+    len: usize,
+}
+
+impl QuietsTried {
+    fn new() -> QuietsTried {
+        QuietsTried {
+            moves: [Move::default(); MAX_QUIETS],
+            len: 0,
+        }
+    }
+
+    /// Remembers `mv` if it is quiet and there is room.
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if !mv.is_capture() && self.len < MAX_QUIETS {
+            self.moves[self.len] = mv;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
 impl Worker<'_> {
-    /// Counts a node and, every [`POLL_INTERVAL`] nodes, checks the limits.
+    /// Counts a node and returns its score when it is decided before any move: by a stop (0),
+    /// the draw rules, the bitbases or the ply limit. Every node, quiescence included, starts so.
     #[inline]
-    pub fn count_node(&mut self) {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_INTERVAL) {
-            self.poll();
+    fn decided_on_entry(&mut self, node: &SearchNode) -> Option<i32> {
+        self.count_node();
+        if self.stopped {
+            return Some(0);
         }
+        self.seldepth = self.seldepth.max(node.ply);
+        if let Some(v) = self.rule_score(node) {
+            return Some(v);
+        }
+        if let Some(v) = self.bitbase_score(node) {
+            return Some(v);
+        }
+        if node.ply >= MAX_PLY - 1 {
+            return Some(leaf_eval(&node.pos));
+        }
+        None
     }
 
-    /// The transposition key of a node: the position key mixed with the counters' plies left.
-    #[inline]
-    pub fn tt_key(&self, node: &Node) -> u64 {
-        let key = node.pos.key();
-        match node.counters.plies_left(self.rules, &self.shared.job.draw) {
-            Some(n) => key ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            None => key,
-        }
-    }
-
-    /// True when the draw rules end the game at this (non-root) node.
-    fn is_rule_draw(&self, node: &Node) -> bool {
-        let sw = &self.shared.job.draw;
-        if node.counters.is_draw(self.rules, sw) {
-            return true;
-        }
-        if !sw.repetition {
-            return false;
-        }
-        let n = self.keys.len();
-        let key = self.keys[n - 1];
-        let mut i = n - 1;
-        while i >= node.rep_start + 2 {
-            i -= 2;
-            if self.keys[i] == key {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The score of a node the draw rules end: a draw, unless the side to move has no legal
-    /// move (a loss, which the rules judge first). `None` when the game goes on.
-    #[inline]
-    fn rule_score(&self, node: &Node, ply: usize) -> Option<i32> {
-        if !self.is_rule_draw(node) {
-            return None;
-        }
-        let mut moves = MoveList::new();
-        movegen::generate(&node.pos, &mut moves);
-        Some(if moves.is_empty() {
-            -(WIN - ply as i32)
-        } else {
-            0
-        })
-    }
-
-    /// The bitbase score of a node with few enough pieces (see [`bitbase_value`]); `None`
-    /// without bitbases, with more pieces, a missing slice, or a position already lost (no
-    /// legal move: the search scores that as a real loss).
-    #[inline]
-    fn bitbase_score(&self, node: &Node, ply: usize) -> Option<i32> {
-        if self.bitbase_pieces == 0 || node.pos.occupied().count() > self.bitbase_pieces {
-            return None;
-        }
-        let probe = self.shared.job.bitbases.as_deref()?.probe(&node.pos)?;
-        if probe.wdl == Wdl::Loss && probe.distance == Some(0) {
-            return None;
-        }
-        let left = node.counters.plies_left(self.rules, &self.shared.job.draw);
-        Some(bitbase_value(&probe, left, ply))
-    }
-
-    /// The child node after `mv`, its key pushed on the repetition stack (pop it afterwards).
-    #[inline]
-    pub fn enter(&mut self, node: &Node, mv: &Move) -> Node {
-        let pos = node.pos.play(mv);
-        let counters = node.counters.after(&node.pos, mv, &pos);
-        self.keys.push(pos.key());
-        let rep_start = if counters.is_irreversible_reset() {
-            self.keys.len() - 1
-        } else {
-            node.rep_start
-        };
-        Node {
-            pos,
-            counters,
-            rep_start,
-        }
-    }
-
-    /// Copies the child's PV behind `mv` into the PV of `ply`.
-    #[inline]
-    pub fn update_pv(&mut self, ply: usize, mv: Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let child_len = self.pv_len[ply + 1];
-        head[ply][0] = mv;
-        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
-        self.pv_len[ply] = child_len + 1;
-    }
-
-    /// Negamax with alpha-beta, PVS, LMR and the table; `depth` in plies, `ply` from the root.
-    #[allow(clippy::too_many_arguments)]
-    pub fn negamax(
+    /// The ordering buffer of the node's `moves`, scored; `tt_move` is the table move's index.
+    fn order_moves(
         &mut self,
-        node: &Node,
+        node: &SearchNode,
+        moves: &MoveList,
+        tt_move: Option<u8>,
+    ) -> Vec<(i32, u16)> {
+        let mut order = self.take_order(node.ply);
+        for (i, mv) in moves.iter().enumerate() {
+            let s = self
+                .tables
+                .score(&node.pos, mv, node.ply, tt_move == Some(i as u8));
+            order.push((s, i as u16));
+        }
+        order
+    }
+
+    /// A move after the first: a null-window search reduced by `r` plies, again at full depth
+    /// when it beats alpha, and with the full window when it lands inside it (PVS).
+    #[inline]
+    fn search_later_move(
+        &mut self,
+        child: &SearchNode,
         depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
+        r: i32,
+        alpha: i32,
+        beta: i32,
     ) -> i32 {
+        let mut s = -self.negamax(child, depth - r, -alpha - 1, -alpha);
+        if s > alpha && r > 0 {
+            s = -self.negamax(child, depth, -alpha - 1, -alpha);
+        }
+        if s > alpha && s < beta {
+            s = -self.negamax(child, depth, -beta, -alpha);
+        }
+        s
+    }
+
+    /// Negamax with alpha-beta, PVS, LMR and the table; `depth` in plies.
+    pub fn negamax(&mut self, node: &SearchNode, depth: i32, mut alpha: i32, mut beta: i32) -> i32 {
+        let ply = node.ply;
         self.pv_len[ply] = 0;
         if depth <= 0 {
             self.leaf_plies += ply as u64;
             self.leaves += 1;
-            return self.qsearch(node, alpha, beta, ply, true);
+            return self.qsearch(node, alpha, beta, true);
         }
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(v) = self.rule_score(node, ply) {
+        if let Some(v) = self.decided_on_entry(node) {
             return v;
-        }
-        if let Some(v) = self.bitbase_score(node, ply) {
-            return v;
-        }
-        if ply >= MAX_PLY - 1 {
-            return leaf_eval(&node.pos);
         }
         alpha = alpha.max(-(WIN - ply as i32));
         beta = beta.min(WIN - ply as i32 - 1);
@@ -264,80 +283,65 @@ impl Worker<'_> {
         let pv_node = beta - alpha > 1;
         let key = self.tt_key(node);
         let entry = self.shared.tt.probe(key, ply);
-        if let Some(e) = entry {
-            if !pv_node && e.depth as i32 >= depth && tt_cutoff(e.bound, e.score, alpha, beta) {
-                return e.score;
-            }
+        if let Some(e) = entry.filter(|e| !pv_node && tt_cutoff(e, depth, alpha, beta)) {
+            return e.score;
         }
         let mut moves = MoveList::new();
         movegen::generate(&node.pos, &mut moves);
         if moves.is_empty() {
             return -(WIN - ply as i32);
         }
-        let ext = (moves.len() == 1 && ply < 2 * self.root_depth as usize) as i32;
-        let tt_move = entry
-            .and_then(|e| e.mv)
-            .filter(|&i| (i as usize) < moves.len());
-        let mut order = self.take_order(ply);
-        for (i, mv) in moves.iter().enumerate() {
-            let s = self
-                .tables
-                .score(&node.pos, mv, ply, tt_move == Some(i as u8));
-            order.push((s, i as u16));
-        }
         // Reductions (depth ≥ 3) and futility (depth ≤ 2, non-PV) both need a quiet node: no
         // capture for either side. Not asked where neither applies.
         let quiet_node =
             (depth >= 3 || !pv_node) && !moves[0].is_capture() && !threatened(&node.pos);
-        let calm = depth >= 3 && quiet_node;
-        let first_reduced = if pv_node { 5 } else { 3 };
         // At a non-PV node alpha = beta - 1, so a beta below the bitbase band keeps both bounds
         // clear of win, loss and bitbase scores.
         let shallow = !pv_node && quiet_node && depth <= 2 && beta.abs() < BITBASE_BOUND;
-        let mut futile = false;
-        if shallow {
-            let stand = leaf_eval(&node.pos);
-            if stand - FUTILITY_MARGIN * depth >= beta {
-                return stand - FUTILITY_MARGIN * depth;
-            }
-            futile = stand + FUTILITY_MARGIN * depth <= alpha;
+        let futile = if shallow {
+            futility(&node.pos, depth, alpha, beta)
+        } else {
+            Futility::Off
+        };
+        if let Futility::Cutoff(v) = futile {
+            return v;
         }
+        let pruning = Pruning {
+            skip_late_quiets: matches!(futile, Futility::SkipLateQuiets),
+            first_reduced: match (depth >= 3 && quiet_node, pv_node) {
+                (false, _) => usize::MAX,
+                (true, true) => 5,
+                (true, false) => 3,
+            },
+        };
+        let ext = (moves.len() == 1 && ply < 2 * self.root_depth as usize) as i32;
+        let tt_move = entry
+            .and_then(|e| e.mv)
+            .filter(|&i| (i as usize) < moves.len());
+        let mut order = self.order_moves(node, &moves, tt_move);
         let alpha0 = alpha;
         let mut best = -INFINITE;
         let mut best_idx = None;
-        let mut quiets = [Move::default(); MAX_QUIETS];
-        let mut n_quiets = 0;
+        let mut quiets = QuietsTried::new();
         for n in 0..order.len() {
             let idx = pick(&mut order, n);
             let mv = moves[idx];
-            let late = order[n].0 < super::ordering::KILLER_FLOOR;
+            let late = order[n].0 < KILLER_FLOOR;
             let child = self.enter(node, &mv);
-            if futile && n > 0 && late && !movegen::has_capture(&child.pos) {
+            if pruning.skips(n, late, &child) {
                 self.keys.pop();
                 continue;
             }
             let new_depth = depth - 1 + ext;
             let score = if n == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
+                -self.negamax(&child, new_depth, -beta, -alpha)
             } else {
-                let reducible =
-                    calm && late && n >= first_reduced && !movegen::has_capture(&child.pos);
-                let r = if reducible {
-                    let base = (LMR[depth.min(63) as usize][n.min(63)] as i32).max(1);
-                    (base - (order[n].0 > GOOD_HISTORY) as i32)
-                        .min(new_depth - 1)
-                        .max(0)
+                let r = if pruning.reduces(n, late, &child) {
+                    lmr_plies(depth, n, order[n].0, new_depth)
                 } else {
                     0
                 };
-                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1);
-                }
-                s
+                self.search_later_move(&child, new_depth, r, alpha, beta)
             };
             self.keys.pop();
             if self.stopped {
@@ -352,31 +356,17 @@ impl Worker<'_> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if !mv.is_capture() {
-                            self.tables.reward(
-                                node.pos.side(),
-                                &mv,
-                                &quiets[..n_quiets],
-                                ply,
-                                depth,
-                            );
+                            let side = node.pos.side();
+                            self.tables.reward(side, &mv, quiets.as_slice(), ply, depth);
                         }
                         break;
                     }
                 }
             }
-            if !mv.is_capture() && n_quiets < MAX_QUIETS {
-                quiets[n_quiets] = mv;
-                n_quiets += 1;
-            }
+            quiets.push(mv);
         }
         self.put_order(ply, order);
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = score_bound(best, alpha0, alpha, beta);
         let mv = best_idx.filter(|&i| i < 255).map(|i| i as u8);
         self.shared
             .tt
@@ -388,27 +378,15 @@ impl Worker<'_> {
     /// The draw rules are checked at every quiescence node too.
     pub fn qsearch(
         &mut self,
-        node: &Node,
+        node: &SearchNode,
         mut alpha: i32,
         beta: i32,
-        ply: usize,
         threat_ok: bool,
     ) -> i32 {
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(v) = self.rule_score(node, ply) {
-            return v;
-        }
-        if let Some(v) = self.bitbase_score(node, ply) {
+        if let Some(v) = self.decided_on_entry(node) {
             return v;
         }
         let pos = &node.pos;
-        if ply >= MAX_PLY - 1 {
-            return leaf_eval(pos);
-        }
         let must_capture = movegen::has_capture(pos);
         let mut best = -INFINITE;
         let mut extend = false;
@@ -423,17 +401,14 @@ impl Worker<'_> {
         let mut moves = MoveList::new();
         movegen::generate(pos, &mut moves);
         if moves.is_empty() {
-            return -(WIN - ply as i32);
+            return -(WIN - node.ply as i32);
         }
-        let mut order = self.take_order(ply);
-        for (i, mv) in moves.iter().enumerate() {
-            order.push((self.tables.score(pos, mv, ply, false), i as u16));
-        }
+        let mut order = self.order_moves(node, &moves, None);
         let next_threat_ok = threat_ok && !extend;
         for n in 0..order.len() {
             let idx = pick(&mut order, n);
             let child = self.enter(node, &moves[idx]);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, next_threat_ok);
+            let score = -self.qsearch(&child, -beta, -alpha, next_threat_ok);
             self.keys.pop();
             if self.stopped {
                 break;
@@ -448,45 +423,7 @@ impl Worker<'_> {
                 }
             }
         }
-        self.put_order(ply, order);
+        self.put_order(node.ply, order);
         best
     }
-
-    fn take_order(&mut self, ply: usize) -> Vec<(i32, u16)> {
-        let mut v = std::mem::take(&mut self.order[ply]);
-        v.clear();
-        v
-    }
-
-    fn put_order(&mut self, ply: usize, v: Vec<(i32, u16)>) {
-        self.order[ply] = v;
-    }
-
-    /// Checks the stop flag, the node budget and the clock.
-    fn poll(&mut self) {
-        let shared: &Shared = self.shared;
-        shared.add_nodes(POLL_INTERVAL);
-        if !self.may_stop {
-            return;
-        }
-        if shared.should_stop() {
-            self.stopped = true;
-        }
-    }
-}
-
-/// Whether a stored bound decides the node for the window (alpha, beta).
-#[inline]
-fn tt_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
-    match bound {
-        Bound::Exact => true,
-        Bound::Lower => score >= beta,
-        Bound::Upper => score <= alpha,
-    }
-}
-
-/// Whether `v` is a win or loss score.
-#[inline]
-pub fn is_decisive(v: i32) -> bool {
-    v.abs() >= WIN_BOUND
 }

@@ -10,11 +10,11 @@
 
 use std::time::Duration;
 
-use super::alphabeta::{is_decisive, Node};
-use super::smp::{Completed, Line, Worker};
-use super::{Score, SearchInfo, INFINITE, WIN};
+use super::report::SearchInfo;
+use super::score::{is_decisive, Score, BITBASE_BOUND, INFINITE, WIN};
+use super::shared::{Completed, Line};
+use super::worker::{RootMove, Worker};
 use crate::movegen;
-use crate::moves::Move;
 
 /// Aspiration half-window at the first try, in centi-men.
 const ASPIRATION: i32 = 30;
@@ -34,28 +34,10 @@ fn skips(id: usize, depth: u32) -> bool {
     ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
 }
 
-/// A root move with its latest score and line.
-#[derive(Clone, Debug)]
-pub struct RootMove {
-    /// The move.
-    pub mv: Move,
-    /// Score in the running iteration (`-INFINITE` if not searched exactly).
-    pub score: i32,
-    /// Score of the previous iteration.
-    pub prev_score: i32,
-    /// Principal variation starting with `mv`.
-    pub pv: Vec<Move>,
-}
-
 impl Worker<'_> {
     /// Iterative deepening until a limit or the stop flag ends it.
     pub fn run(&mut self) {
         let job = self.shared.job;
-        let root = Node {
-            pos: job.root,
-            counters: job.counters,
-            rep_start: 0,
-        };
         self.keys.clear();
         self.keys.extend_from_slice(&job.keys);
         if self.keys.last() != Some(&job.root.key()) {
@@ -96,7 +78,7 @@ impl Worker<'_> {
                 rm.prev_score = rm.score;
             }
             for k in 0..lines {
-                self.aspiration(&root, depth as i32, k);
+                self.aspiration(depth as i32, k);
                 if self.stopped {
                     break;
                 }
@@ -157,17 +139,17 @@ impl Worker<'_> {
     }
 
     /// Searches line `k` at `depth` with an aspiration window around its previous score.
-    fn aspiration(&mut self, root: &Node, depth: i32, k: usize) {
+    fn aspiration(&mut self, depth: i32, k: usize) {
         let prev = self.root_moves[k].prev_score;
         let mut delta = ASPIRATION;
-        let known = is_decisive(prev) || prev.abs() >= super::BITBASE_BOUND;
+        let known = is_decisive(prev) || prev.abs() >= BITBASE_BOUND;
         let (mut alpha, mut beta) = if depth >= 5 && k == 0 && !known {
             (prev - delta, prev + delta)
         } else {
             (-INFINITE, INFINITE)
         };
         loop {
-            let s = self.search_root(root, depth, alpha, beta, k);
+            let s = self.search_root(depth, alpha, beta, k);
             if self.stopped {
                 return;
             }
@@ -188,7 +170,8 @@ impl Worker<'_> {
     }
 
     /// One pass over the root moves `k..` with the window (alpha, beta); sorts them best first.
-    fn search_root(&mut self, root: &Node, depth: i32, mut alpha: i32, beta: i32, k: usize) -> i32 {
+    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32, k: usize) -> i32 {
+        let root = self.root_node();
         self.count_node();
         let mut best = -INFINITE;
         for rm in &mut self.root_moves[k..] {
@@ -196,13 +179,13 @@ impl Worker<'_> {
         }
         for i in k..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            let child = self.enter(root, &mv);
+            let child = self.enter(&root, &mv);
             let score = if i == k {
-                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+                -self.negamax(&child, depth - 1, -beta, -alpha)
             } else {
-                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha);
                 if s > alpha && s < beta {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+                    -self.negamax(&child, depth - 1, -beta, -alpha)
                 } else {
                     s
                 }
@@ -244,7 +227,7 @@ impl Worker<'_> {
         let Some(tx) = &self.info else { return };
         let sh = self.shared;
         let time = sh.elapsed();
-        let nodes = sh.nodes() + self.nodes % super::alphabeta::POLL_INTERVAL;
+        let nodes = sh.nodes() + self.unpublished_nodes();
         let mean_depth = if self.leaves > 0 {
             self.leaf_plies as f64 / self.leaves as f64
         } else {

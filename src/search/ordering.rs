@@ -2,7 +2,7 @@
 //! promotions, two killer moves per ply, and the rest by a history score (per side, origin and
 //! destination, with gravity so old successes fade).
 
-use super::MAX_PLY;
+use super::score::MAX_PLY;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::types::Color;

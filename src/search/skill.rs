@@ -4,7 +4,7 @@
 //! only now and then. The noise comes from a small PRNG seeded by the engine's seed and the
 //! position key, so the same seed gives the same games.
 
-use super::WIN_BOUND;
+use super::score::WIN_BOUND;
 
 /// What a weaker level changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 
 use std::time::Duration;
 
-use super::SearchLimits;
+use super::limits::{Clock, SearchLimits};
 
 /// Time reserved for what happens outside the search (thread start, the reply, the pipe).
 pub const LATENCY: Duration = Duration::from_millis(5);
@@ -56,7 +56,7 @@ pub fn bounds(limits: &SearchLimits) -> Option<TimeBounds> {
 
 /// The most one move may take on `clock`: the time left minus [`safety_margin`], and at most
 /// half the time left plus 4/5 of the increment minus [`LATENCY`]; at least 1 ms.
-pub fn hard_cap(clock: &super::Clock) -> Duration {
+pub fn hard_cap(clock: &Clock) -> Duration {
     let left = clock
         .time_left
         .saturating_sub(safety_margin(clock.time_left));
@@ -86,7 +86,6 @@ impl TimeBounds {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Clock;
 
     fn clock(ms: u64, inc: u64, mtg: Option<u32>) -> SearchLimits {
         SearchLimits {

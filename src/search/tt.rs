@@ -28,7 +28,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::BITBASE_BOUND;
+use super::score::BITBASE_BOUND;
 
 /// Half the memory the system says is available, in MiB (`MemAvailable` of `/proc/meminfo`),
 /// when it says: the most a table may take, leaving room for the rest of the system.
@@ -267,7 +267,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::WIN;
+    use crate::search::score::WIN;
 
     #[test]
     fn store_and_probe_round_trip() {

@@ -1,0 +1,44 @@
+//! What a search reports: [`SearchInfo`] after each iteration, [`SearchResult`] at the end.
+
+use std::time::Duration;
+
+use super::score::Score;
+use crate::moves::Move;
+
+/// A report after each completed iteration (one per principal variation in multi-PV).
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Nominal depth completed.
+    pub depth: u32,
+    /// Mean depth of the leaves of the iteration (extensions and reductions included).
+    pub mean_depth: f64,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score of this line, from the side to move at the root.
+    pub score: Score,
+    /// Nodes searched so far by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Nodes per second.
+    pub nps: f64,
+    /// The principal variation, from the root.
+    pub pv: Vec<Move>,
+    /// Which line this is (1 = best).
+    pub multipv: usize,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play (`None` when the side to move has no legal move).
+    pub best: Option<Move>,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// Score of the best move.
+    pub score: Score,
+    /// Deepest completed depth.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}

@@ -1,0 +1,92 @@
+//! Nodes the game's rules or the endgame bitbases decide without a search: a draw by the
+//! variant's counters or by repetition (a side without a legal move still loses when a counter
+//! runs out at the same moment), and a position of a loaded bitbase slice, scored by
+//! [`bitbase_value`].
+
+use super::score::{BITBASE_WIN, WIN};
+use super::worker::{SearchNode, Worker};
+use crate::bitbase::{Probe, Wdl};
+use crate::movegen;
+use crate::moves::MoveList;
+
+/// Distance assumed for a bitbase win or loss whose slice stores no distance.
+pub const UNKNOWN_DISTANCE: u32 = 255;
+
+/// The score of a bitbase `probe` at `ply` with `plies_left` before a draw counter runs out:
+/// a draw 0; a win `BITBASE_WIN - ply - d` and a loss its negative (`d` the distance in plies,
+/// [`UNKNOWN_DISTANCE`] when not stored, so that the search prefers the quicker win and the
+/// longer defence); a stored distance longer than the counter allows scores as a draw (the
+/// loser holds out until the counter ends the game). This is conservative when the winning
+/// line captures on the way, which restarts the counters.
+pub fn bitbase_value(probe: &Probe, plies_left: Option<u32>, ply: usize) -> i32 {
+    if let (Some(d), Some(left)) = (probe.distance, plies_left) {
+        if d > left {
+            return 0;
+        }
+    }
+    let d = probe
+        .distance
+        .unwrap_or(UNKNOWN_DISTANCE)
+        .min(UNKNOWN_DISTANCE) as i32;
+    let win = BITBASE_WIN - ply as i32 - d;
+    match probe.wdl {
+        Wdl::Win => win,
+        Wdl::Draw => 0,
+        Wdl::Loss => -win,
+    }
+}
+
+impl Worker<'_> {
+    /// True when the draw rules end the game at this (non-root) node.
+    fn is_rule_draw(&self, node: &SearchNode) -> bool {
+        let sw = &self.shared.job.draw;
+        if node.counters.is_draw(self.rules, sw) {
+            return true;
+        }
+        if !sw.repetition {
+            return false;
+        }
+        let n = self.keys.len();
+        let key = self.keys[n - 1];
+        let mut i = n - 1;
+        while i >= node.rep_start + 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The score of a node the draw rules end: a draw, unless the side to move has no legal
+    /// move (a loss, which the rules judge first). `None` when the game goes on.
+    #[inline]
+    pub fn rule_score(&self, node: &SearchNode) -> Option<i32> {
+        if !self.is_rule_draw(node) {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(&node.pos, &mut moves);
+        Some(if moves.is_empty() {
+            -(WIN - node.ply as i32)
+        } else {
+            0
+        })
+    }
+
+    /// The bitbase score of a node with few enough pieces (see [`bitbase_value`]); `None`
+    /// without bitbases, with more pieces, a missing slice, or a position already lost (no
+    /// legal move: the search scores that as a real loss).
+    #[inline]
+    pub fn bitbase_score(&self, node: &SearchNode) -> Option<i32> {
+        if self.bitbase_pieces == 0 || node.pos.occupied().count() > self.bitbase_pieces {
+            return None;
+        }
+        let probe = self.shared.job.bitbases.as_deref()?.probe(&node.pos)?;
+        if probe.wdl == Wdl::Loss && probe.distance == Some(0) {
+            return None;
+        }
+        let left = node.counters.plies_left(self.rules, &self.shared.job.draw);
+        Some(bitbase_value(&probe, left, node.ply))
+    }
+}
