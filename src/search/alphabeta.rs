@@ -8,7 +8,7 @@
 //!   nodes) at depth ≥ 3, never for the table move, captures, promotions or killers, never for a
 //!   move that offers the opponent a capture (sacrifices start the shots of draughts), and never
 //!   when the mover is under a capture threat. The reduction grows smoothly with depth and move
-//!   number ([`LMR`]: `ln(depth)·ln(n+1)/3`, 1 to 2 plies), one ply less for a move with a good
+//!   number (`pruning::LMR`: `ln(depth)·ln(n+1)/3`, 1 to 2 plies), one ply less for a move with a good
 //!   history (never below 0, and never into quiescence). A reduced move that beats alpha is
 //!   searched again at full depth, so a reduction can delay but not hide a line. (Measured and
 //!   rejected: reductions up to 3 with history raising them, −52 ± 57 Elo; late-move pruning at
@@ -20,7 +20,7 @@
 //! - **Single-reply extension:** a node with one legal move (usually a forced capture) is
 //! - **Single-reply extension:** a node with one legal move (usually a forced capture) is
 //!   searched one ply deeper, bounded by twice the iteration depth.
-//! - **Quiescence** ([`Worker::qsearch`]): captures are compulsory, so a position with a capture
+//! - **Quiescence** ([`Worker::qsearch`](super::worker::Worker::qsearch)): captures are compulsory, so a position with a capture
 //!   is never quiet and is always resolved, without stand-pat. In a quiet position the side to
 //!   move may stand pat, except at the first quiet node of a quiescence line when the opponent
 //!   threatens a capture: there every quiet move is tried once (one ply), each again resolved.
@@ -38,119 +38,20 @@
 //!   counter rank first.
 //! - Mate-distance pruning; win/loss scores count plies from the root.
 //!
-//! A node takes its pruning decisions once, before its moves ([`Pruning`]); the move loop then
+//! A node takes its pruning decisions once, before its moves (`pruning::Pruning`); the move loop then
 //! reads: skip, reduce, search (PVS), record.
 
-use once_cell::sync::Lazy;
-
 use super::ordering::{pick, KILLER_FLOOR};
+use super::pruning::{futility, lmr_plies, threatened, Futility, Pruning};
 use super::score::{BITBASE_BOUND, INFINITE, MAX_PLY, WIN};
+use super::terminal::leaf_eval;
 use super::tt::{Bound, TtEntry};
 use super::worker::{SearchNode, Worker};
-use crate::eval;
 use crate::movegen;
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
 
 /// Quiet moves remembered per node for history penalties.
 const MAX_QUIETS: usize = 64;
-
-/// Futility margin per ply of remaining depth, in centi-men.
-const FUTILITY_MARGIN: i32 = 80;
-
-/// History score above which a late quiet move is reduced one ply less.
-const GOOD_HISTORY: i32 = 8192;
-
-/// Late-move reductions by remaining depth and move number: `ln(depth)·ln(n+1)/3`, rounded,
-/// between 0 and 2 (reducible moves get at least 1).
-static LMR: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
-    let mut t = [[0u8; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (n, r) in row.iter_mut().enumerate() {
-            let v = (d as f64).ln() * ((n + 1) as f64).ln() / 3.0;
-            *r = v.round().clamp(0.0, 2.0) as u8;
-        }
-    }
-    t
-});
-
-/// The static evaluation used at leaves ([`eval::evaluate`], which already pulls known-drawn
-/// material towards 0).
-#[inline]
-pub fn leaf_eval(pos: &Position) -> i32 {
-    eval::evaluate(pos)
-}
-
-/// True when the side not to move could capture if it were its turn.
-#[inline]
-fn threatened(pos: &Position) -> bool {
-    movegen::has_capture(&pos.with_side(!pos.side()))
-}
-
-/// True when the side to move at `child` can capture: the move that led there offers a capture
-/// (the first move of most shots), so it is neither pruned nor reduced.
-#[inline]
-fn offers_capture(child: &SearchNode) -> bool {
-    movegen::has_capture(&child.pos)
-}
-
-/// What shallow futility decides at a node, before its moves.
-enum Futility {
-    /// The static evaluation less the margin still beats beta: the node scores this.
-    Cutoff(i32),
-    /// The static evaluation plus the margin cannot reach alpha: late quiet moves that offer no
-    /// capture are skipped.
-    SkipLateQuiets,
-    /// Every move is searched.
-    Off,
-}
-
-/// Futility at `depth` ≤ 2 for the window (alpha, beta), from the static evaluation of `pos`.
-fn futility(pos: &Position, depth: i32, alpha: i32, beta: i32) -> Futility {
-    let stand = leaf_eval(pos);
-    let margin = FUTILITY_MARGIN * depth;
-    if stand - margin >= beta {
-        Futility::Cutoff(stand - margin)
-    } else if stand + margin <= alpha {
-        Futility::SkipLateQuiets
-    } else {
-        Futility::Off
-    }
-}
-
-/// The pruning decisions of one node, taken before its moves are searched.
-struct Pruning {
-    /// Late quiet moves after the first that offer no capture are skipped (futility).
-    skip_late_quiets: bool,
-    /// Late quiet moves from this move number on that offer no capture are reduced
-    /// (`usize::MAX`: none).
-    first_reduced: usize,
-}
-
-impl Pruning {
-    /// Whether the `n`th move (`late`: a plain quiet move) leading to `child` is skipped.
-    #[inline]
-    fn skips(&self, n: usize, late: bool, child: &SearchNode) -> bool {
-        self.skip_late_quiets && n > 0 && late && !offers_capture(child)
-    }
-
-    /// Whether the `n`th move (`late`: a plain quiet move) leading to `child` is reduced.
-    #[inline]
-    fn reduces(&self, n: usize, late: bool, child: &SearchNode) -> bool {
-        n >= self.first_reduced && late && !offers_capture(child)
-    }
-}
-
-/// The reduction of the `n`th move at `depth` whose ordering score is `history`, searched at
-/// `new_depth`: from [`LMR`], at least 1, one ply less with a good history, never below 0 and
-/// never into quiescence.
-#[inline]
-fn lmr_plies(depth: i32, n: usize, history: i32, new_depth: i32) -> i32 {
-    let base = (LMR[depth.min(63) as usize][n.min(63)] as i32).max(1);
-    (base - (history > GOOD_HISTORY) as i32)
-        .min(new_depth - 1)
-        .max(0)
-}
 
 /// Whether a stored entry at least `depth` deep decides the node for the window (alpha, beta).
 #[inline]

@@ -1,12 +1,5 @@
 //! Score constants and the user-facing [`Score`]: the leaf every other file of the search
-//! imports for its bounds.
-//!
-//! Scores are integers from the side to move: the evaluation in centi-men (|v| < 5000), a win in
-//! `n` plies `WIN - n`, a loss in `n` plies `-(WIN - n)`, a draw 0. A win known from the
-//! endgame bitbases scores in a band of its own between the two, `BITBASE_WIN - ply - d`
-//! (8617..=9000, `d` the bitbase distance in plies, 255 when the slice stores none), so that
-//! it ranks above any evaluation and below any win the search has seen to the end; it is
-//! reported as a [`Score::Cp`] (80-90 men, Scan's bitbase band).
+//! imports for its bounds. The scale is described in the docs of the `search` module.
 
 /// A win in `n` plies scores `WIN - n`; a loss in `n` plies `-(WIN - n)`.
 pub const WIN: i32 = 30000;

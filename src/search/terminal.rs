@@ -1,4 +1,5 @@
-//! Nodes the game's rules or the endgame bitbases decide without a search: a draw by the
+//! How a node scores without a search below it: the static evaluation at a leaf
+//! ([`leaf_eval`]), and the nodes the game's rules or the endgame bitbases decide: a draw by the
 //! variant's counters or by repetition (a side without a legal move still loses when a counter
 //! runs out at the same moment), and a position of a loaded bitbase slice, scored by
 //! [`bitbase_value`].
@@ -6,8 +7,17 @@
 use super::score::{BITBASE_WIN, WIN};
 use super::worker::{SearchNode, Worker};
 use crate::bitbase::{Probe, Wdl};
+use crate::eval;
 use crate::movegen;
 use crate::moves::MoveList;
+use crate::position::Position;
+
+/// The static evaluation used at leaves ([`eval::evaluate`], which already pulls known-drawn
+/// material towards 0).
+#[inline]
+pub fn leaf_eval(pos: &Position) -> i32 {
+    eval::evaluate(pos)
+}
 
 /// Distance assumed for a bitbase win or loss whose slice stores no distance.
 pub const UNKNOWN_DISTANCE: u32 = 255;
