@@ -80,8 +80,9 @@ fn mod_rs_declares_every_file_and_defines_nothing() {
     let declared: Vec<&str> = mod_code
         .lines()
         .filter_map(|l| {
-            l.strip_prefix("pub mod ")
-                .or_else(|| l.strip_prefix("mod "))
+            ["pub mod ", "pub(crate) mod ", "mod "]
+                .iter()
+                .find_map(|p| l.strip_prefix(p))
         })
         .map(|l| l.trim_end_matches(';'))
         .filter(|m| *m != "layering")
