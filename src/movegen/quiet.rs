@@ -1,7 +1,7 @@
 //! Quiet (non-capturing) moves: man steps and king slides.
 
 use super::capture::{ManSteps, TableSteps};
-use super::Snapshot;
+use super::snapshot::Snapshot;
 use crate::moves::{Move, MoveList};
 use crate::rules::Dir;
 use crate::types::{Bitboard, Square};

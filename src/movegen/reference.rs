@@ -313,7 +313,7 @@ mod tests {
             pos.to_fen()
         );
         list.clear();
-        movegen::fill_by_tables(&movegen::Snapshot::new(pos), &mut list, true);
+        movegen::tables::fill_by_tables(&movegen::snapshot::Snapshot::new(pos), &mut list, true);
         assert_eq!(list.to_vec(), generate(pos, true), "{}", pos.to_fen());
         movegen::generate_paths(pos, &mut list);
         assert_eq!(
@@ -335,8 +335,8 @@ mod tests {
         let distinct = generate(pos, true);
         assert_eq!(movegen::count_moves(pos, false), distinct.len() as u64);
         for paths in [false, true] {
-            let snap = movegen::Snapshot::new(pos);
-            let dynamic = movegen::count_moves_by_tables(&snap, paths);
+            let snap = movegen::snapshot::Snapshot::new(pos);
+            let dynamic = movegen::tables::count_moves_by_tables(&snap, paths);
             assert_eq!(
                 dynamic,
                 movegen::count_moves(pos, paths),

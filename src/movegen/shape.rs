@@ -7,7 +7,9 @@
 //! copy falls back to the data-driven counter, so a new variant is correct without one.
 
 use super::capture::{ManCaptureDirs, ManSteps};
-use super::{count_moves_by_tables, fill_by_tables, quiet, ListSink, Snapshot};
+use super::quiet;
+use super::snapshot::Snapshot;
+use super::tables::{count_moves_by_tables, fill_by_tables, ListSink};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::{Dir, Geometry, MidCapturePromotion, Precedence};
@@ -108,7 +110,7 @@ fn fill_with<S: Shape>(snap: &Snapshot, list: &mut MoveList, dedup: bool) {
     };
     if men.any() || kings.any() {
         let mut sink = ListSink::new(list, dedup, snap.rules);
-        super::search_captures_with::<S, _>(snap, men, kings, &mut sink);
+        super::tables::search_captures_with::<S, _>(snap, men, kings, &mut sink);
     } else {
         quiet::generate_with::<S>(snap, list);
     }
@@ -230,14 +232,14 @@ fn count<S: Shape>(snap: &Snapshot, paths: bool) -> u64 {
         }
     }
     if men.any() || kings.any() {
-        let mut sink = super::CountSink {
+        let mut sink = super::tables::CountSink {
             count: 0,
             dedup: !paths,
             majority: snap.rules.precedence == Precedence::Majority,
             best: 0,
             seen: MoveList::new(),
         };
-        super::search_captures_with::<S, _>(snap, men, kings, &mut sink);
+        super::tables::search_captures_with::<S, _>(snap, men, kings, &mut sink);
         sink.count
     } else {
         quiet_count::<S>(snap)

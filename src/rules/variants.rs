@@ -7,9 +7,10 @@
 //! them (Czech čl. 4.6 with 4.13; Russian and Pool alike; under the majority rule the same follows
 //! from the count).
 
-use super::{
-    BoardSize, DrawRules, EndgameCounters, EndgameRule, KingLanding, LoneKingDiagonal,
-    MaterialPattern, MidCapturePromotion, Notation, Precedence, RuleSet,
+use super::geometry::BoardSize;
+use super::ruleset::{
+    DrawRules, EndgameCounters, EndgameRule, KingLanding, LoneKingDiagonal, MaterialPattern,
+    MidCapturePromotion, Notation, Precedence, RuleSet,
 };
 use crate::types::Color;
 

@@ -1,0 +1,120 @@
+//! The position as the generator reads it: the side to move's pieces, the enemy, the empty
+//! squares and the rule tables.
+
+use super::capture::{self, CaptureContext};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::{Dir, Geometry, RuleSet};
+use crate::types::{Bitboard, Color, Square};
+
+/// The piece sets and rule tables of a position, from the side to move's point of view: what
+/// every part of the generator reads, computed once per call.
+pub(crate) struct Snapshot {
+    /// The board tables.
+    pub g: &'static Geometry,
+    pub rules: &'static RuleSet,
+    /// The side to move.
+    pub me: Color,
+    /// Its men.
+    pub men: Bitboard,
+    /// Its kings.
+    pub kings: Bitboard,
+    /// The opponent's pieces.
+    pub enemy: Bitboard,
+    pub empty: Bitboard,
+    /// The directions in which the side's men capture.
+    pub man_dirs: &'static [Dir],
+}
+
+impl Snapshot {
+    #[inline(always)]
+    pub(crate) fn new(pos: &Position) -> Snapshot {
+        let rules = pos.rules();
+        let me = pos.side();
+        Snapshot {
+            g: rules.geometry(),
+            rules,
+            me,
+            men: pos.men(me),
+            kings: pos.kings(me),
+            enemy: pos.pieces(!me),
+            empty: pos.empty(),
+            man_dirs: capture::man_capture_dirs(rules, me),
+        }
+    }
+
+    /// The snapshot after `mv` is played in `pos`, built from the piece sets alone (no key, no
+    /// `Position`): what [`count_replies`] reads.
+    #[inline(always)]
+    pub(super) fn after(pos: &Position, mv: &Move) -> Snapshot {
+        let rules = pos.rules();
+        let g = rules.geometry();
+        let me = pos.side();
+        let them = !me;
+        let from = Bitboard::from_square(mv.from);
+        let to = Bitboard::from_square(mv.to);
+        let mut kings = pos.all_kings();
+        if kings.has(mv.from) {
+            kings ^= from ^ to;
+        } else if mv.promotes {
+            kings |= to;
+        }
+        kings = kings - mv.captured;
+        let mine = pos.pieces(me) ^ from ^ to;
+        let theirs = pos.pieces(them) ^ mv.captured;
+        Snapshot {
+            g,
+            rules,
+            me: them,
+            men: theirs - kings,
+            kings: theirs & kings,
+            enemy: mine,
+            empty: g.valid - (mine | theirs),
+            man_dirs: capture::man_capture_dirs(rules, them),
+        }
+    }
+
+    /// The capture search context, with the position's own empty squares.
+    #[inline(always)]
+    pub(super) fn ctx(&self) -> CaptureContext {
+        CaptureContext {
+            g: self.g,
+            rules: self.rules,
+            man_dirs: self.man_dirs,
+            promotion: self.g.promotion[self.me.index()],
+            enemy: self.enemy,
+            empty: self.empty,
+            from: Square(0),
+            me: self.me,
+        }
+    }
+
+    /// The men that can start a capture.
+    #[inline(always)]
+    pub(super) fn man_jumpers(&self) -> Bitboard {
+        capture::men_that_jump(self.g, self.man_dirs, self.men, self.enemy, self.empty)
+    }
+
+    /// The kings that can start a capture.
+    #[inline(always)]
+    pub(super) fn king_jumpers(&self) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for k in self.kings {
+            if capture::king_can_jump(self.g, self.rules, k, self.enemy, self.empty) {
+                out |= Bitboard::from_square(k);
+            }
+        }
+        out
+    }
+
+    /// The pieces that can start a capture, men and kings; both empty when none can.
+    #[inline(always)]
+    pub(super) fn jumpers(&self) -> (Bitboard, Bitboard) {
+        let kings = if self.kings.any() {
+            self.king_jumpers()
+        } else {
+            Bitboard::EMPTY
+        };
+        (self.man_jumpers(), kings)
+    }
+}
