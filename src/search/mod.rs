@@ -5,7 +5,7 @@
 //! [`MAX_PLY`]). Everything else is internal; the engine facade drives it through `smp`.
 //!
 //! Layout, each file importing only the files listed before it (no file imports one that
-//! imports it back; this file only declares and re-exports, and `layering.rs` checks both):
+//! imports it back; this file only declares and re-exports, and the library's `tests/layering.rs` checks both):
 //! - leaves: `score` (the score constants and [`Score`]),
 //!   `limits` ([`SearchLimits`], [`Clock`]), `report` ([`SearchInfo`], [`SearchResult`]);
 //! - tools of the search: `tt` (the lockless table shared by all threads), `time` (turns the
@@ -43,9 +43,6 @@ mod terminal;
 mod time;
 pub(crate) mod tt;
 mod worker;
-
-#[cfg(test)]
-mod layering;
 
 pub use limits::{Clock, SearchLimits};
 pub use report::{SearchInfo, SearchResult};
