@@ -1,259 +1,75 @@
-//! Just enough JSON for the match summary: string escaping for the writer, and a small reader
-//! for `dama match merge`.
+//! The JSON form of a match summary, as serde types: what `dama match --json` writes and
+//! `dama match merge` reads back. Field order is the order of the output.
 
-use std::collections::BTreeMap;
+use serde::{Deserialize, Serialize};
 
-/// A JSON value.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Json {
-    /// `null`.
-    Null,
-    /// `true` / `false`.
-    Bool(bool),
-    /// A number.
-    Num(f64),
-    /// A string.
-    Str(String),
-    /// An array.
-    Arr(Vec<Json>),
-    /// An object (keys sorted).
-    Obj(BTreeMap<String, Json>),
+/// A match summary as written to JSON.
+#[derive(Serialize, Deserialize)]
+pub(super) struct SummaryJson {
+    pub engines: [String; 2],
+    pub variant: String,
+    pub time_control: String,
+    pub games_planned: u32,
+    pub openings: u32,
+    /// A string: a 64-bit seed does not fit a JSON number exactly.
+    pub seed: String,
+    pub shard: ShardJson,
+    pub games: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub score: Option<f64>,
+    pub elo: Option<f64>,
+    /// `null` when infinite.
+    pub elo_margin: Option<f64>,
+    pub los: Option<f64>,
+    pub draw_ratio: Option<f64>,
+    pub sprt: Option<SprtJson>,
+    pub stopped_early: Option<String>,
+    pub game_list: Vec<GameJson>,
 }
 
-impl Json {
-    /// The member `key` of an object.
-    pub fn get(&self, key: &str) -> Option<&Json> {
-        match self {
-            Json::Obj(m) => m.get(key),
-            _ => None,
-        }
-    }
-
-    /// The number, if this is one.
-    pub fn as_f64(&self) -> Option<f64> {
-        match self {
-            Json::Num(n) => Some(*n),
-            _ => None,
-        }
-    }
-
-    /// The number as a non-negative integer, if it is one.
-    pub fn as_u64(&self) -> Option<u64> {
-        self.as_f64()
-            .filter(|n| *n >= 0.0 && n.fract() == 0.0 && *n < 9.0e15)
-            .map(|n| n as u64)
-    }
-
-    /// The string, if this is one.
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Json::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The elements, if this is an array.
-    pub fn as_array(&self) -> Option<&[Json]> {
-        match self {
-            Json::Arr(a) => Some(a),
-            _ => None,
-        }
-    }
+/// The shards a summary covers.
+#[derive(Serialize, Deserialize)]
+pub(super) struct ShardJson {
+    pub parts: Vec<u32>,
+    pub of: u32,
 }
 
-/// A JSON string literal for `s`.
-pub fn string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// The SPRT settings and state.
+#[derive(Serialize, Deserialize)]
+pub(super) struct SprtJson {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+    /// Written for the reader of the file; recomputed from the games when read.
+    #[serde(default)]
+    pub llr: Option<f64>,
+    #[serde(default)]
+    pub lower: Option<f64>,
+    #[serde(default)]
+    pub upper: Option<f64>,
+    #[serde(default)]
+    pub verdict: String,
 }
 
-/// A JSON number for `x` with `decimals` decimals, or `null` when it is not finite.
-pub fn number(x: f64, decimals: usize) -> String {
-    if x.is_finite() {
-        format!("{x:.decimals$}")
-    } else {
-        "null".to_string()
-    }
+/// One game.
+#[derive(Serialize, Deserialize)]
+pub(super) struct GameJson {
+    pub index: u32,
+    pub opening: u32,
+    pub white_engine: u8,
+    pub result: String,
+    pub termination: String,
+    pub reason: String,
+    pub moves: String,
 }
 
-/// Parses a JSON document.
-pub fn parse(text: &str) -> Result<Json, String> {
-    let mut p = Parser {
-        s: text.as_bytes(),
-        i: 0,
-    };
-    let v = p.value()?;
-    p.ws();
-    if p.i != p.s.len() {
-        return Err(p.err("text after the JSON value"));
-    }
-    Ok(v)
-}
-
-struct Parser<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl Parser<'_> {
-    fn err(&self, what: &str) -> String {
-        format!("JSON: {what} at byte {}", self.i)
-    }
-
-    fn ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-
-    fn eat(&mut self, c: u8) -> Result<(), String> {
-        self.ws();
-        if self.s.get(self.i) == Some(&c) {
-            self.i += 1;
-            Ok(())
-        } else {
-            Err(self.err(&format!("expected '{}'", c as char)))
-        }
-    }
-
-    fn value(&mut self) -> Result<Json, String> {
-        self.ws();
-        match self.s.get(self.i) {
-            Some(b'{') => self.object(),
-            Some(b'[') => self.array(),
-            Some(b'"') => self.string().map(Json::Str),
-            Some(b't') => self.word("true", Json::Bool(true)),
-            Some(b'f') => self.word("false", Json::Bool(false)),
-            Some(b'n') => self.word("null", Json::Null),
-            Some(c) if *c == b'-' || c.is_ascii_digit() => self.number(),
-            _ => Err(self.err("expected a value")),
-        }
-    }
-
-    fn word(&mut self, w: &str, v: Json) -> Result<Json, String> {
-        if self.s[self.i..].starts_with(w.as_bytes()) {
-            self.i += w.len();
-            Ok(v)
-        } else {
-            Err(self.err("unknown word"))
-        }
-    }
-
-    fn number(&mut self) -> Result<Json, String> {
-        let start = self.i;
-        while self.i < self.s.len()
-            && matches!(
-                self.s[self.i],
-                b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'
-            )
-        {
-            self.i += 1;
-        }
-        let t = std::str::from_utf8(&self.s[start..self.i]).unwrap_or("");
-        t.parse().map(Json::Num).map_err(|_| self.err("bad number"))
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        self.eat(b'"')?;
-        let mut out = Vec::new();
-        loop {
-            let Some(&c) = self.s.get(self.i) else {
-                return Err(self.err("unterminated string"));
-            };
-            self.i += 1;
-            match c {
-                b'"' => break,
-                b'\\' => {
-                    let Some(&e) = self.s.get(self.i) else {
-                        return Err(self.err("unterminated escape"));
-                    };
-                    self.i += 1;
-                    match e {
-                        b'n' => out.push(b'\n'),
-                        b'r' => out.push(b'\r'),
-                        b't' => out.push(b'\t'),
-                        b'b' => out.push(8),
-                        b'f' => out.push(12),
-                        b'u' => {
-                            let hex = self
-                                .s
-                                .get(self.i..self.i + 4)
-                                .and_then(|h| std::str::from_utf8(h).ok())
-                                .and_then(|h| u32::from_str_radix(h, 16).ok())
-                                .ok_or_else(|| self.err("bad \\u escape"))?;
-                            self.i += 4;
-                            let ch = char::from_u32(hex).unwrap_or('\u{fffd}');
-                            out.extend_from_slice(ch.to_string().as_bytes());
-                        }
-                        other => out.push(other),
-                    }
-                }
-                c => out.push(c),
-            }
-        }
-        String::from_utf8(out).map_err(|_| self.err("string is not UTF-8"))
-    }
-
-    fn array(&mut self) -> Result<Json, String> {
-        self.eat(b'[')?;
-        let mut v = Vec::new();
-        self.ws();
-        if self.s.get(self.i) == Some(&b']') {
-            self.i += 1;
-            return Ok(Json::Arr(v));
-        }
-        loop {
-            v.push(self.value()?);
-            self.ws();
-            match self.s.get(self.i) {
-                Some(b',') => self.i += 1,
-                Some(b']') => {
-                    self.i += 1;
-                    return Ok(Json::Arr(v));
-                }
-                _ => return Err(self.err("expected ',' or ']'")),
-            }
-        }
-    }
-
-    fn object(&mut self) -> Result<Json, String> {
-        self.eat(b'{')?;
-        let mut m = BTreeMap::new();
-        self.ws();
-        if self.s.get(self.i) == Some(&b'}') {
-            self.i += 1;
-            return Ok(Json::Obj(m));
-        }
-        loop {
-            self.ws();
-            let k = self.string()?;
-            self.eat(b':')?;
-            let v = self.value()?;
-            m.insert(k, v);
-            self.ws();
-            match self.s.get(self.i) {
-                Some(b',') => self.i += 1,
-                Some(b'}') => {
-                    self.i += 1;
-                    return Ok(Json::Obj(m));
-                }
-                _ => return Err(self.err("expected ',' or '}'")),
-            }
-        }
-    }
+/// `x` rounded to `decimals` decimals, or `None` (JSON `null`) when it is not finite.
+pub(super) fn rounded(x: f64, decimals: i32) -> Option<f64> {
+    let scale = 10f64.powi(decimals);
+    x.is_finite().then(|| (x * scale).round() / scale + 0.0)
 }
 
 #[cfg(test)]
@@ -261,23 +77,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn round_trips_strings_and_structures() {
-        let s = "a \"q\" \\ é\n\u{1}";
-        assert_eq!(parse(&string(s)).unwrap(), Json::Str(s.to_string()));
-        let v = parse(r#" {"a": [1, -2.5e1, true, null], "b": {"c": "d"}} "#).unwrap();
-        assert_eq!(
-            v.get("a").unwrap().as_array().unwrap()[1].as_f64(),
-            Some(-25.0)
-        );
-        assert_eq!(v.get("b").unwrap().get("c").unwrap().as_str(), Some("d"));
-        assert_eq!(number(f64::INFINITY, 2), "null");
-        assert_eq!(number(1.0 / 3.0, 2), "0.33");
-    }
-
-    #[test]
-    fn rejects_bad_json() {
-        for bad in ["", "{", "[1,]", "{\"a\" 1}", "\"abc", "tru", "[1] 2"] {
-            assert!(parse(bad).is_err(), "{bad}");
-        }
+    fn rounds_and_writes_null_for_infinity() {
+        assert_eq!(rounded(1.0 / 3.0, 2), Some(0.33));
+        assert_eq!(rounded(-0.0001, 2), Some(0.0));
+        assert_eq!(rounded(f64::INFINITY, 2), None);
+        assert_eq!(rounded(f64::NAN, 4), None);
+        let g = GameJson {
+            index: 0,
+            opening: 0,
+            white_engine: 1,
+            result: "1-0".into(),
+            termination: "normal".into(),
+            reason: "a \"q\" \\ é\n\u{1}".into(),
+            moves: String::new(),
+        };
+        let back: GameJson = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+        assert_eq!(back.reason, g.reason);
     }
 }

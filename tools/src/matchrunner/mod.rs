@@ -10,7 +10,7 @@ pub mod adjudication;
 pub mod clock;
 pub mod elo;
 pub mod hub;
-pub mod json;
+mod json;
 pub mod openings;
 pub mod pdn;
 pub mod play;

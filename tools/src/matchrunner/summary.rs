@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::elo::{SprtConfig, SprtVerdict, Tally};
-use super::json::{self, Json};
+use super::json::{rounded, GameJson, ShardJson, SprtJson, SummaryJson};
 use super::play::{EndKind, GameRecord, GameResult};
 use dama::notation;
 use dama::rules::Variant;
@@ -129,162 +129,74 @@ impl MatchSummary {
         lines
     }
 
-    /// The JSON summary.
+    /// The JSON summary (the layout is serde_json's pretty printer; see `docs/match.md`).
     pub fn to_json(&self) -> String {
         let t = self.tally();
-        let mut o = String::from("{\n");
-        let mut field = |k: &str, v: String| o.push_str(&format!("  {}: {v},\n", json::string(k)));
-        field(
-            "engines",
-            format!(
-                "[{}, {}]",
-                json::string(&self.engines[0]),
-                json::string(&self.engines[1])
-            ),
-        );
-        field("variant", json::string(self.variant.name()));
-        field("time_control", json::string(&self.time_control));
-        field("games_planned", self.games_planned.to_string());
-        field("openings", self.openings.to_string());
-        field("seed", json::string(&self.seed.to_string()));
-        let parts: Vec<String> = self.shards.parts.iter().map(u32::to_string).collect();
-        field(
-            "shard",
-            format!(
-                "{{\"parts\": [{}], \"of\": {}}}",
-                parts.join(", "),
-                self.shards.of
-            ),
-        );
-        field("games", t.games().to_string());
-        field("wins", t.wins.to_string());
-        field("losses", t.losses.to_string());
-        field("draws", t.draws.to_string());
-        field("score", json::number(t.score(), 4));
-        field("elo", json::number(t.elo(), 2));
-        field("elo_margin", json::number(t.elo_margin(), 2));
-        field("los", json::number(t.los(), 4));
-        field("draw_ratio", json::number(t.draw_ratio(), 4));
-        field(
-            "sprt",
-            self.sprt.map_or("null".into(), |s| sprt_json(&s, &t)),
-        );
-        field(
-            "stopped_early",
-            self.stopped_early
-                .as_deref()
-                .map_or("null".into(), json::string),
-        );
-        o.push_str("  \"game_list\": [");
-        for (i, g) in self.games.iter().enumerate() {
-            o.push_str(if i == 0 { "\n" } else { ",\n" });
-            o.push_str(&format!(
-                "    {{\"index\": {}, \"opening\": {}, \"white_engine\": {}, \"result\": {}, \
-                 \"termination\": {}, \"reason\": {}, \"moves\": {}}}",
-                g.index,
-                g.opening,
-                g.white_engine,
-                json::string(g.result.pdn()),
-                json::string(end_text(g.end)),
-                json::string(&g.reason),
-                json::string(&g.moves)
-            ));
-        }
-        o.push_str(if self.games.is_empty() {
-            "]\n}\n"
-        } else {
-            "\n  ]\n}\n"
-        });
-        o
+        let summary = SummaryJson {
+            engines: self.engines.clone(),
+            variant: self.variant.name().to_string(),
+            time_control: self.time_control.clone(),
+            games_planned: self.games_planned,
+            openings: self.openings,
+            seed: self.seed.to_string(),
+            shard: ShardJson {
+                parts: self.shards.parts.clone(),
+                of: self.shards.of,
+            },
+            games: t.games(),
+            wins: t.wins,
+            losses: t.losses,
+            draws: t.draws,
+            score: rounded(t.score(), 4),
+            elo: rounded(t.elo(), 2),
+            elo_margin: rounded(t.elo_margin(), 2),
+            los: rounded(t.los(), 4),
+            draw_ratio: rounded(t.draw_ratio(), 4),
+            sprt: self.sprt.map(|s| sprt_json(&s, &t)),
+            stopped_early: self.stopped_early.clone(),
+            game_list: self.games.iter().map(game_json).collect(),
+        };
+        // only maps with non-string keys fail to serialize, and a summary has none
+        let mut text = serde_json::to_string_pretty(&summary).unwrap_or_default();
+        text.push('\n');
+        text
     }
 
     /// Reads a JSON summary written by [`MatchSummary::to_json`].
     pub fn from_json(text: &str) -> Result<MatchSummary, String> {
-        let v = json::parse(text)?;
-        let need = |k: &str| v.get(k).ok_or_else(|| format!("summary: no '{k}' field"));
-        let num = |k: &str| -> Result<u64, String> {
-            need(k)?
-                .as_u64()
-                .ok_or_else(|| format!("summary: '{k}' is not a count"))
-        };
-        let text_of = |k: &str| -> Result<String, String> {
-            need(k)?
-                .as_str()
-                .map(str::to_string)
-                .ok_or_else(|| format!("summary: '{k}' is not a string"))
-        };
-        let engines = need("engines")?
-            .as_array()
-            .and_then(|a| match a {
-                [x, y] => Some([x.as_str()?.to_string(), y.as_str()?.to_string()]),
-                _ => None,
-            })
-            .ok_or("summary: 'engines' must be two names")?;
-        let variant: Variant = text_of("variant")?.parse()?;
-        let seed = text_of("seed")?
+        let w: SummaryJson = serde_json::from_str(text).map_err(|e| format!("summary: {e}"))?;
+        let variant: Variant = w.variant.parse()?;
+        let seed = w
+            .seed
             .parse()
             .map_err(|_| "summary: 'seed' is not a number".to_string())?;
-        let shard = need("shard")?;
-        let shards = Shards {
-            parts: shard
-                .get("parts")
-                .and_then(Json::as_array)
-                .ok_or("summary: 'shard.parts' missing")?
-                .iter()
-                .map(|p| p.as_u64().map(|x| x as u32))
-                .collect::<Option<Vec<u32>>>()
-                .ok_or("summary: bad shard number")?,
-            of: shard
-                .get("of")
-                .and_then(Json::as_u64)
-                .ok_or("summary: 'shard.of' missing")? as u32,
-        };
-        let sprt = match need("sprt")? {
-            Json::Null => None,
-            s => {
-                let f = |k: &str| {
-                    s.get(k)
-                        .and_then(Json::as_f64)
-                        .ok_or_else(|| format!("summary: 'sprt.{k}' missing"))
-                };
-                Some(SprtConfig {
-                    elo0: f("elo0")?,
-                    elo1: f("elo1")?,
-                    alpha: f("alpha")?,
-                    beta: f("beta")?,
-                })
-            }
-        };
-        let stopped_early = match need("stopped_early")? {
-            Json::Null => None,
-            s => Some(
-                s.as_str()
-                    .ok_or("summary: bad 'stopped_early'")?
-                    .to_string(),
-            ),
-        };
-        let games = need("game_list")?
-            .as_array()
-            .ok_or("summary: 'game_list' is not a list")?
+        let games = w
+            .game_list
             .iter()
             .map(game_from_json)
             .collect::<Result<Vec<_>, _>>()?;
         let s = MatchSummary {
-            engines,
+            engines: w.engines,
             variant,
-            time_control: text_of("time_control")?,
-            games_planned: num("games_planned")? as u32,
-            openings: num("openings")? as u32,
+            time_control: w.time_control,
+            games_planned: w.games_planned,
+            openings: w.openings,
             seed,
-            shards,
-            sprt,
-            stopped_early,
+            shards: Shards {
+                parts: w.shard.parts,
+                of: w.shard.of,
+            },
+            sprt: w.sprt.map(|s| SprtConfig {
+                elo0: s.elo0,
+                elo1: s.elo1,
+                alpha: s.alpha,
+                beta: s.beta,
+            }),
+            stopped_early: w.stopped_early,
             games,
         };
         let t = s.tally();
-        if [num("wins")?, num("losses")?, num("draws")?]
-            != [t.wins as u64, t.losses as u64, t.draws as u64]
-        {
+        if [w.wins, w.losses, w.draws] != [t.wins, t.losses, t.draws] {
             return Err("summary: the totals do not match the game list".into());
         }
         Ok(s)
@@ -417,24 +329,34 @@ pub fn sprt_line(s: &SprtConfig, t: &Tally) -> String {
     )
 }
 
-fn sprt_json(s: &SprtConfig, t: &Tally) -> String {
+fn sprt_json(s: &SprtConfig, t: &Tally) -> SprtJson {
     let verdict = match s.verdict(t) {
         SprtVerdict::H0 => "H0",
         SprtVerdict::H1 => "H1",
         SprtVerdict::Continue => "continue",
     };
-    format!(
-        "{{\"elo0\": {}, \"elo1\": {}, \"alpha\": {}, \"beta\": {}, \"llr\": {}, \"lower\": {}, \
-         \"upper\": {}, \"verdict\": {}}}",
-        s.elo0,
-        s.elo1,
-        s.alpha,
-        s.beta,
-        json::number(s.llr(t), 4),
-        json::number(s.lower_bound(), 4),
-        json::number(s.upper_bound(), 4),
-        json::string(verdict)
-    )
+    SprtJson {
+        elo0: s.elo0,
+        elo1: s.elo1,
+        alpha: s.alpha,
+        beta: s.beta,
+        llr: rounded(s.llr(t), 4),
+        lower: rounded(s.lower_bound(), 4),
+        upper: rounded(s.upper_bound(), 4),
+        verdict: verdict.to_string(),
+    }
+}
+
+fn game_json(g: &GameSummary) -> GameJson {
+    GameJson {
+        index: g.index,
+        opening: g.opening,
+        white_engine: g.white_engine as u8,
+        result: g.result.pdn().to_string(),
+        termination: end_text(g.end).to_string(),
+        reason: g.reason.clone(),
+        moves: g.moves.clone(),
+    }
 }
 
 /// The termination text in the JSON (`ply limit` kept apart from score adjudication).
@@ -445,22 +367,19 @@ fn end_text(e: EndKind) -> &'static str {
     }
 }
 
-fn game_from_json(g: &Json) -> Result<GameSummary, String> {
-    let bad = || "summary: a game entry is malformed".to_string();
-    let n = |k: &str| g.get(k).and_then(Json::as_u64).ok_or_else(bad);
-    let s = |k: &str| g.get(k).and_then(Json::as_str).ok_or_else(bad);
-    let white_engine = n("white_engine")? as usize;
-    if white_engine > 1 {
+fn game_from_json(g: &GameJson) -> Result<GameSummary, String> {
+    let bad = || format!("summary: game {} is malformed", g.index);
+    if g.white_engine > 1 {
         return Err(bad());
     }
     Ok(GameSummary {
-        index: n("index")? as u32,
-        opening: n("opening")? as u32,
-        white_engine,
-        result: GameResult::from_pdn(s("result")?).ok_or_else(bad)?,
-        end: EndKind::from_tag(s("termination")?).ok_or_else(bad)?,
-        reason: s("reason")?.to_string(),
-        moves: s("moves")?.to_string(),
+        index: g.index,
+        opening: g.opening,
+        white_engine: g.white_engine as usize,
+        result: GameResult::from_pdn(&g.result).ok_or_else(bad)?,
+        end: EndKind::from_tag(&g.termination).ok_or_else(bad)?,
+        reason: g.reason.clone(),
+        moves: g.moves.clone(),
     })
 }
 
@@ -546,6 +465,36 @@ mod tests {
                 of: 2
             }
         );
+    }
+
+    #[test]
+    fn reads_the_layout_written_before_serde() {
+        let old = r#"{
+  "engines": ["A \"x\"", "B"],
+  "variant": "czech",
+  "time_control": "depth 2",
+  "games_planned": 4,
+  "openings": 2,
+  "seed": "18446744073709551615",
+  "shard": {"parts": [1], "of": 1},
+  "games": 1,
+  "wins": 1,
+  "losses": 0,
+  "draws": 0,
+  "score": 1.0000,
+  "elo": null,
+  "elo_margin": null,
+  "los": 0.8413,
+  "draw_ratio": 0.0000,
+  "sprt": {"elo0": 0, "elo1": 5.5, "alpha": 0.05, "beta": 0.1, "llr": 0.0123, "lower": -2.2513, "upper": 2.8904, "verdict": "continue"},
+  "stopped_early": null,
+  "game_list": [
+    {"index": 0, "opening": 0, "white_engine": 0, "result": "1-0", "termination": "normal", "reason": "white has no legal move", "moves": "c3-d4 f6-e5"}
+  ]
+}
+"#;
+        let want = summary(vec![game(0, 0, GameResult::WhiteWins)], vec![1], 1);
+        assert_eq!(MatchSummary::from_json(old), Ok(want));
     }
 
     #[test]
