@@ -12,6 +12,7 @@ mod book;
 mod egtb;
 mod hub;
 mod matchcmd;
+mod progress;
 mod search;
 mod tune;
 

@@ -1,6 +1,5 @@
 //! `dama book …`: build, import, check, probe and list openings of opening books.
 
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -233,6 +232,10 @@ fn report(warnings: &[BookWarning]) {
     }
 }
 
+/// The build bar: positions so far of those asked for, the depth reached, the time to go.
+pub(super) const BAR: &str =
+    "[{bar:30}] {pos}/{len} positions, deepest ply {msg}, elapsed {elapsed}, eta {eta}";
+
 fn run_build(opts: &BuildOptions, extend: Option<&Path>, out: &Path) -> Result<()> {
     let base = match extend {
         Some(p) => {
@@ -242,25 +245,11 @@ fn run_build(opts: &BuildOptions, extend: Option<&Path>, out: &Path) -> Result<(
         }
         None => None,
     };
-    let tty = std::io::stderr().is_terminal();
+    let bar = super::progress::bar(opts.positions as u64, BAR);
     let mut on_progress = |p: &BuildProgress| {
-        let width = 30;
-        let filled = (p.positions * width / p.target.max(1)).min(width);
-        let line = format!(
-            "[{}{}] {}/{} positions, deepest ply {}, {:.0} s",
-            "#".repeat(filled),
-            "-".repeat(width - filled),
-            p.positions,
-            p.target,
-            p.deepest_ply,
-            p.elapsed.as_secs_f64()
-        );
-        if tty {
-            eprint!("\r{line}");
-        } else if p.positions == 1 || p.positions % 100 < opts.batch || p.positions >= p.target {
-            eprintln!("{line}");
-        }
-        let _ = std::io::stderr().flush();
+        bar.set_length(p.target as u64);
+        bar.set_position(p.positions as u64);
+        bar.set_message(p.deepest_ply.to_string());
     };
     let started = std::time::Instant::now();
     let mut book = match &base {
@@ -268,9 +257,7 @@ fn run_build(opts: &BuildOptions, extend: Option<&Path>, out: &Path) -> Result<(
             .map_err(|e| anyhow!("{e}"))?,
         None => build(opts, &mut on_progress),
     };
-    if tty {
-        eprintln!();
-    }
+    bar.finish_and_clear();
     let search = match (opts.limits.depth, opts.limits.movetime) {
         (_, Some(t)) => format!("--movetime {}", t.as_secs_f64()),
         (d, None) => format!("--depth {}", d.unwrap_or(0)),

@@ -1,9 +1,7 @@
 //! `dama egtb …`: generate, probe and inspect endgame bitbases.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{anyhow, Result};
@@ -90,65 +88,9 @@ pub fn run(args: EgtbArgs) -> Result<()> {
     }
 }
 
-/// A progress bar with ETA on stderr, drawn only when stderr is a terminal.
-struct Bar {
-    total: u64,
-    done: AtomicU64,
-    start: Instant,
-    last: Mutex<Instant>,
-    on: bool,
-}
-
-impl Bar {
-    fn new(total: u64) -> Bar {
-        Bar {
-            total: total.max(1),
-            done: AtomicU64::new(0),
-            start: Instant::now(),
-            last: Mutex::new(Instant::now()),
-            on: std::io::stderr().is_terminal(),
-        }
-    }
-
-    fn add(&self, n: u64) {
-        let done = self.done.fetch_add(n, Relaxed) + n;
-        if !self.on {
-            return;
-        }
-        let Ok(mut last) = self.last.try_lock() else {
-            return;
-        };
-        if last.elapsed().as_millis() < 200 {
-            return;
-        }
-        *last = Instant::now();
-        let frac = (done as f64 / self.total as f64).min(1.0);
-        let secs = self.start.elapsed().as_secs_f64();
-        let eta = if frac > 0.0 { secs / frac - secs } else { 0.0 };
-        let width = 30;
-        let fill = (frac * width as f64) as usize;
-        eprint!(
-            "\r[{}{}] {:5.1}%  elapsed {}  eta {}   ",
-            "#".repeat(fill),
-            ".".repeat(width - fill),
-            100.0 * frac,
-            clock(secs),
-            clock(eta)
-        );
-        let _ = std::io::stderr().flush();
-    }
-
-    fn clear(&self) {
-        if self.on {
-            eprint!("\r{:70}\r", "");
-        }
-    }
-}
-
-fn clock(secs: f64) -> String {
-    let s = secs.max(0.0) as u64;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
+/// The generation bar: work done and the time to go.
+pub(super) const BAR: &str =
+    "[{bar:30}] {percent:>3}%  elapsed {elapsed_precise}  eta {eta_precise}";
 
 fn generate(
     variant: Variant,
@@ -175,25 +117,26 @@ fn generate(
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| anyhow!("thread pool: {e}"))?;
-    let bar = Bar::new(build::total_work(variant, &slices));
+    let bar = super::progress::bar(build::total_work(variant, &slices), BAR);
     let start = Instant::now();
     let (mut total_bytes, mut total_positions) = (0u64, 0u64);
     let mut report = |r: &build::SliceReport| {
-        bar.clear();
         total_bytes += r.bytes;
         total_positions += r.size;
-        println!(
-            "slice {} size={} bytes={} time={:.2}s{}",
-            r.slice,
-            r.size,
-            r.bytes,
-            r.seconds,
-            if r.kept { " (kept)" } else { "" }
-        );
+        bar.suspend(|| {
+            println!(
+                "slice {} size={} bytes={} time={:.2}s{}",
+                r.slice,
+                r.size,
+                r.bytes,
+                r.seconds,
+                if r.kept { " (kept)" } else { "" }
+            )
+        });
     };
-    pool.install(|| build::generate(variant, &dir, &slices, &|n| bar.add(n), &mut report))
+    pool.install(|| build::generate(variant, &dir, &slices, &|n| bar.inc(n), &mut report))
         .map_err(|e| anyhow!(e))?;
-    bar.clear();
+    bar.finish_and_clear();
     println!(
         "done slices={} indices={} bytes={} time={:.1}s",
         slices.len(),
