@@ -1,10 +1,10 @@
 //! Search tests through the public API: determinism, tactics, draw rules, stop, threads,
 //! limits, multi-PV and skill levels. Each runs in well under a few seconds in release.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use dama::bench;
-use dama::engine::{Engine, EngineOptions};
+use dama::engine::{Engine, EngineOptions, SearchCallbacks};
 use dama::game::{DrawSwitches, Game};
 use dama::search::{Clock, Score, SearchInfo, SearchLimits, SearchResult};
 use dama::{movegen, notation, Bitboard, Color, Move, Position, Variant};
@@ -277,35 +277,32 @@ fn stop_ends_an_infinite_search_quickly() {
     let mut e = engine(Variant::Czech, 2);
     let pos = Position::start(Variant::Czech);
     e.set_position(pos, &[]);
-    let handle = e.stop_handle();
-    let worker = std::thread::spawn(move || {
-        let limits = SearchLimits {
-            infinite: true,
-            ..SearchLimits::default()
-        };
-        e.go(&limits, &mut |_| {})
-    });
+    let limits = SearchLimits {
+        infinite: true,
+        ..SearchLimits::default()
+    };
+    let search = e.start(&limits, SearchCallbacks::default());
     std::thread::sleep(Duration::from_millis(300));
-    handle.stop();
+    search.stop();
     // An infinite search returns only because of the stop (how fast is measured in
     // docs/reliability.md, not here).
-    let r = worker.join().unwrap();
+    let r = search.wait();
     assert_legal(&pos, &r);
     assert!(r.depth >= 1);
 }
 
 #[test]
-fn stop_before_go_applies_to_the_next_search() {
+fn a_dropped_search_stops_and_the_next_one_runs_in_full() {
     let mut e = engine(Variant::Czech, 1);
     e.set_position(Position::start(Variant::Czech), &[]);
-    e.stop_handle().stop();
-    let t = Instant::now();
     let limits = SearchLimits {
         infinite: true,
         ..SearchLimits::default()
     };
-    let r = e.go(&limits, &mut |_| {});
-    assert!(t.elapsed() < Duration::from_secs(2));
+    drop(e.start(&limits, SearchCallbacks::default()));
+    // `go` waits for the dropped search to end; its stop was that search's own.
+    let r = e.go(&depth(5), &mut |_| {});
+    assert_eq!(r.depth, 5);
     assert!(r.best.is_some());
 }
 
@@ -382,21 +379,17 @@ fn an_empty_clock_lives_on_its_increment() {
 fn ponder_waits_for_the_hit() {
     let mut e = engine(Variant::Czech, 1);
     e.set_position(Position::start(Variant::Czech), &[]);
-    let handle = e.stop_handle();
-    let worker = std::thread::spawn(move || {
-        let limits = SearchLimits {
-            ponder: true,
-            movetime: Some(Duration::from_millis(100)),
-            ..SearchLimits::default()
-        };
-        e.go(&limits, &mut |_| {});
-        Instant::now()
-    });
+    let limits = SearchLimits {
+        ponder: true,
+        movetime: Some(Duration::from_millis(100)),
+        ..SearchLimits::default()
+    };
+    let search = e.start(&limits, SearchCallbacks::default());
     std::thread::sleep(Duration::from_millis(300));
-    let hit = Instant::now();
-    handle.ponder_hit();
-    let done = worker.join().unwrap();
-    assert!(done > hit, "returned before the ponder hit");
+    assert!(!search.is_finished(), "ended before the ponder hit");
+    search.ponder_hit();
+    let r = search.wait();
+    assert!(r.best.is_some());
 }
 
 #[test]

@@ -16,8 +16,11 @@
 //! ```
 
 mod command;
+mod event;
+mod idle;
 pub mod numbering;
 mod params;
+mod reader;
 mod reply;
 mod session;
 

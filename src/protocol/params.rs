@@ -27,8 +27,9 @@ use super::reply;
 use crate::engine::EngineOptions;
 use crate::rules::Variant;
 
-/// Every value a client can set.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Every value a client can set (the book's `book`, `book-ply` and `book-margin` are
+/// [`EngineOptions::book`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
     /// What the engine itself uses.
     pub engine: EngineOptions,
@@ -36,28 +37,8 @@ pub struct Settings {
     pub numbering: Numbering,
     /// Whether the GUI should ponder (stored only).
     pub ponder: bool,
-    /// Opening book switch.
-    pub book: bool,
-    /// Opening book depth in plies.
-    pub book_ply: u32,
-    /// Opening book score margin in centi-men.
-    pub book_margin: u32,
     /// Endgame bitbase directory as given (also in [`EngineOptions::bitbases`]).
     pub bitbases: String,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            engine: EngineOptions::default(),
-            numbering: Numbering::default(),
-            ponder: false,
-            book: true,
-            book_ply: 12,
-            book_margin: 10,
-            bitbases: String::new(),
-        }
-    }
 }
 
 /// What a successful `set-param` changed.
@@ -132,6 +113,9 @@ impl Settings {
             "draw-repetition" => e.draw.repetition = parse_bool(name, value)?,
             "draw-no-progress" => e.draw.no_progress = parse_bool(name, value)?,
             "draw-endgame" => e.draw.endgame = parse_bool(name, value)?,
+            "book" => e.book.enabled = parse_bool(name, value)?,
+            "book-ply" => e.book.max_ply = int(name)? as u32,
+            "book-margin" => e.book.margin = int(name)? as u32,
             "bitbases" => {
                 e.bitbases = (!value.is_empty()).then(|| std::path::PathBuf::from(value));
                 self.bitbases = value.to_string();
@@ -153,9 +137,6 @@ impl Settings {
                 })?
             }
             "ponder" => self.ponder = parse_bool(name, value)?,
-            "book" => self.book = parse_bool(name, value)?,
-            "book-ply" => self.book_ply = parse_int(name, value, 0, 20)? as u32,
-            "book-margin" => self.book_margin = parse_int(name, value, 0, 100)? as u32,
             _ => {}
         }
         Ok(Change::FrontEnd)
@@ -175,8 +156,8 @@ impl Settings {
             ("skill", e.skill as u64),
             ("multipv", e.multipv as u64),
             ("seed", e.seed),
-            ("book-ply", self.book_ply as u64),
-            ("book-margin", self.book_margin as u64),
+            ("book-ply", e.book.max_ply as u64),
+            ("book-margin", e.book.margin as u64),
         ];
         for (name, v) in ints {
             let (lo, hi) = int_range(name);
@@ -191,7 +172,7 @@ impl Settings {
             ("draw-no-progress", e.draw.no_progress),
             ("draw-endgame", e.draw.endgame),
             ("ponder", self.ponder),
-            ("book", self.book),
+            ("book", e.book.enabled),
         ] {
             lines.push(format!(
                 "param {} {} type=bool",
@@ -267,6 +248,13 @@ mod tests {
             .set("numbering", "scan")
             .unwrap_err()
             .contains("pydraughts dama"));
+        assert_eq!(s.set("book-ply", "4"), Ok(Change::Engine));
+        assert_eq!(s.engine.book.max_ply, 4);
+        assert!(s
+            .set("book-margin", "101")
+            .unwrap_err()
+            .contains("from 0 to 100"));
+        assert_eq!(s.numbering, Numbering::Pydraughts);
         assert_eq!(s.set("numbering", "dama"), Ok(Change::FrontEnd));
         assert_eq!(s.numbering, Numbering::Dama);
         assert_eq!(s.set("draw-repetition", "false"), Ok(Change::Engine));

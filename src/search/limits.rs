@@ -29,4 +29,7 @@ pub struct SearchLimits {
     pub infinite: bool,
     /// Search without time limit until `ponder_hit` (then the clock counts) or `stop`.
     pub ponder: bool,
+    /// The engine may answer from its opening book (when the book is on) instead of
+    /// searching; the search itself ignores this.
+    pub book: bool,
 }

@@ -31,7 +31,8 @@ pub struct SearchInfo {
 /// The outcome of a search.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// The move to play (`None` when the side to move has no legal move).
+    /// The move to play (`None` when the side to move has no legal move, or when the search
+    /// failed: see [`SearchResult::error`]).
     pub best: Option<Move>,
     /// The expected reply, if known.
     pub ponder: Option<Move>,
@@ -41,4 +42,9 @@ pub struct SearchResult {
     pub depth: u32,
     /// Nodes searched by all threads.
     pub nodes: u64,
+    /// The move comes from the opening book, without a search (no iteration was reported).
+    pub from_book: bool,
+    /// Why the search gave no move although the position has one (it failed: a panic inside
+    /// it, caught by the engine). `None` for every search that ran to its end.
+    pub error: Option<String>,
 }

@@ -14,7 +14,8 @@ use crate::game::{Counters, DrawSwitches};
 use crate::moves::Move;
 use crate::position::Position;
 
-/// Signals from outside a running search: stop, and the ponder hit.
+/// Signals from outside a running search: stop, and the ponder hit. Every search gets fresh
+/// flags (the engine makes them with the search), so they are never reset.
 #[derive(Default)]
 pub struct Flags {
     stop: AtomicBool,
@@ -39,15 +40,6 @@ impl Flags {
             t.get_or_insert_with(Instant::now);
         }
         self.ponder_hit.store(true, Relaxed);
-    }
-
-    /// Clears both signals (between searches).
-    pub fn reset(&self) {
-        self.stop.store(false, Relaxed);
-        self.ponder_hit.store(false, Relaxed);
-        if let Ok(mut t) = self.hit_time.lock() {
-            *t = None;
-        }
     }
 
     fn hit_time(&self) -> Option<Instant> {
