@@ -3,51 +3,92 @@
 //! round-trips, every legal move's text parses back to the same move, no quiet move is legal
 //! when a capture exists, the path list and the distinct list agree, and the bitboard generator
 //! agrees with the simple reference generator of `tests/common/reference.rs`.
+//!
+//! The playouts are proptest cases (a fixed seed per variant, so every run tests the same games):
+//! a failing playout shrinks to a small one (fewer pieces, fewer plies, the first legal moves),
+//! and the failure names its position by FEN.
 
 mod common;
 
+use std::cell::Cell;
 use std::collections::{BTreeMap, HashSet};
 
-use common::{reference, Rng};
+use common::reference;
 use dama::notation::{format_hub_move, format_move, parse_move};
 use dama::{movegen, Bitboard, Color, Move, MoveList, Piece, Position, Variant};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, RngSeed, TestRunner};
 
-/// Games per variant from the start position and from random positions.
-const GAMES: usize = 250;
+/// Playouts per variant, half of them from the start position and half from random positions.
+const PLAYOUTS: u32 = 500;
 /// Plies per game at most.
 const PLIES: usize = 120;
 
-/// A random position that passes validation: up to `max` pieces a side, a third of them kings,
-/// no man on its own promotion row.
-fn random_position(rng: &mut Rng, v: Variant) -> Position {
+/// Where a random position puts its pieces: for each colour, squares (indices into the
+/// variant's squares) and whether the piece there is a king; and the side to move.
+#[derive(Clone, Debug)]
+struct Placement {
+    pieces: [Vec<(usize, bool)>; 2],
+    white_to_move: bool,
+}
+
+/// Random placements of up to the variant's number of men a side, a third of them kings.
+fn placements(v: Variant) -> impl Strategy<Value = Placement> {
     let g = v.rules().geometry();
     let max = v.rules().men_rows as usize * g.width as usize / 2;
+    let squares = g.all_squares().count();
+    let side = move || vec((0..squares, prop::bool::weighted(1.0 / 3.0)), 1..=max);
+    (side(), side(), any::<bool>()).prop_map(|(white, black, white_to_move)| Placement {
+        pieces: [white, black],
+        white_to_move,
+    })
+}
+
+/// The position of a placement: a square already taken is skipped, and a man on its own
+/// promotion row is a king, so that the position passes validation.
+fn position_of(v: Variant, p: &Placement) -> Position {
+    let g = v.rules().geometry();
     let squares: Vec<_> = g.all_squares().collect();
-    loop {
-        let mut sets = [Bitboard::EMPTY; 2];
-        let mut kings = Bitboard::EMPTY;
-        for c in Color::ALL {
-            for _ in 0..1 + rng.below(max) {
-                let sq = *rng.pick(&squares);
-                if (sets[0] | sets[1]).has(sq) {
-                    continue;
-                }
-                let king = rng.below(3) == 0 || g.promotion[c.index()].has(sq);
-                sets[c.index()] |= Bitboard::from_square(sq);
-                if king {
-                    kings |= Bitboard::from_square(sq);
-                }
+    let mut sets = [Bitboard::EMPTY; 2];
+    let mut kings = Bitboard::EMPTY;
+    for c in Color::ALL {
+        for &(i, king) in &p.pieces[c.index()] {
+            let sq = squares[i];
+            if (sets[0] | sets[1]).has(sq) {
+                continue;
+            }
+            sets[c.index()] |= Bitboard::from_square(sq);
+            if king || g.promotion[c.index()].has(sq) {
+                kings |= Bitboard::from_square(sq);
             }
         }
-        let side = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let pos = Position::from_parts(v, sets[0], sets[1], kings, side);
-        if pos.validate().is_ok() {
-            return pos;
-        }
+    }
+    let side = if p.white_to_move {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let pos = Position::from_parts(v, sets[0], sets[1], kings, side);
+    assert_eq!(pos.validate(), Ok(()), "placement {p:?}");
+    pos
+}
+
+/// One playout: the start position (`None`) or a random one, and the moves, each chosen as
+/// its number modulo the number of legal moves (shrinking towards the first legal move).
+fn playouts(v: Variant) -> impl Strategy<Value = (Option<Placement>, Vec<u16>)> {
+    let start = prop_oneof![Just(None), placements(v).prop_map(Some)];
+    (start, vec(any::<u16>(), 0..=PLIES))
+}
+
+/// The proptest settings for variant `v`'s playouts, with a seed of its own.
+fn config(seed: u64) -> Config {
+    Config {
+        cases: PLAYOUTS,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..Config::default()
     }
 }
 
@@ -205,29 +246,39 @@ fn check_play(pos: &Position, m: &Move) {
     }
 }
 
-fn playout(rng: &mut Rng, start: Position) -> usize {
+/// Checks every position of a playout from `start` choosing the moves by `choices`; returns
+/// the number of positions checked.
+fn playout(start: Position, choices: &[u16]) -> usize {
     let mut pos = start;
     let mut seen = 0;
-    for _ in 0..PLIES {
+    for &choice in choices {
         let legal = check_position(&pos);
         seen += 1;
         if legal.is_empty() {
-            break;
+            return seen;
         }
-        pos = pos.play(rng.pick(&legal));
+        pos = pos.play(&legal[choice as usize % legal.len()]);
     }
-    seen
+    check_position(&pos);
+    seen + 1
 }
 
 fn run_variant(v: Variant, seed: u64) {
-    let mut rng = Rng::new(seed);
-    let mut positions = 0;
-    for _ in 0..GAMES {
-        positions += playout(&mut rng, Position::start(v));
-        let random = random_position(&mut rng, v);
-        positions += playout(&mut rng, random);
+    let mut runner = TestRunner::new(config(seed));
+    let positions = Cell::new(0);
+    let result = runner.run(&playouts(v), |(placement, choices)| {
+        let start = placement.map_or(Position::start(v), |p| position_of(v, &p));
+        positions.set(positions.get() + playout(start, &choices));
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{v}: {e}");
     }
-    assert!(positions > GAMES * 20, "{v}: only {positions} positions");
+    let positions = positions.get();
+    assert!(
+        positions > PLAYOUTS as usize * 10,
+        "{v}: only {positions} positions"
+    );
 }
 
 #[test]
@@ -269,12 +320,17 @@ fn mala_properties() {
 fn the_random_positions_reach_the_interesting_cases() {
     // The playouts above must see kings, multi-captures, duplicate paths and mid-capture
     // promotions, or they prove little.
-    let mut rng = Rng::new(99);
     let (mut kings, mut multi, mut dups, mut crowned) = (0, 0, 0, 0);
     for v in Variant::ALL {
-        for _ in 0..GAMES {
-            let mut pos = random_position(&mut rng, v);
-            for _ in 0..PLIES {
+        let mut runner = TestRunner::new(config(99));
+        let strategy = playouts(v);
+        for _ in 0..PLAYOUTS {
+            let (placement, choices) = strategy.new_tree(&mut runner).unwrap().current();
+            let Some(placement) = placement else {
+                continue;
+            };
+            let mut pos = position_of(v, &placement);
+            for &choice in &choices {
                 let legal = movegen::legal_moves(&pos);
                 if legal.is_empty() {
                     break;
@@ -286,7 +342,7 @@ fn the_random_positions_reach_the_interesting_cases() {
                     .iter()
                     .filter(|m| m.promotes && m.is_capture())
                     .count();
-                pos = pos.play(rng.pick(&legal));
+                pos = pos.play(&legal[choice as usize % legal.len()]);
             }
         }
     }
