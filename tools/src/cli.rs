@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use anyhow::{anyhow, Result};
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use dama::perft::{self, Counting};
 use dama::{notation, Position, Variant};
@@ -27,26 +27,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaves of the move tree to each depth.
-    Perft {
-        /// Variant (czech, russian, brazilian, pool, english, international, mala).
-        #[arg(long, default_value = "czech")]
-        variant: Variant,
-        /// Start position as PDN FEN (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Deepest depth.
-        #[arg(long)]
-        depth: u32,
-        /// List every root move with its count at the deepest depth.
-        #[arg(long)]
-        divide: bool,
-        /// Count capture paths instead of distinct moves.
-        #[arg(long)]
-        paths: bool,
-        /// Worker threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-    },
+    Perft(PerftArgs),
     /// Search a position and print the analysis, ending with `bestmove`.
     Analyze(search::AnalyzeArgs),
     /// Search the fixed bench positions; the node total is the behaviour signature.
@@ -65,18 +46,34 @@ enum Command {
     Tune(tune::TuneArgs),
 }
 
+/// Arguments of `dama perft`.
+#[derive(Args)]
+struct PerftArgs {
+    /// Variant (czech, russian, brazilian, pool, english, international, mala).
+    #[arg(long, default_value = "czech")]
+    variant: Variant,
+    /// Start position as PDN FEN (default: the variant's start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Deepest depth.
+    #[arg(long)]
+    depth: u32,
+    /// List every root move with its count at the deepest depth.
+    #[arg(long)]
+    divide: bool,
+    /// Count capture paths instead of distinct moves.
+    #[arg(long)]
+    paths: bool,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
 /// Parses the arguments and runs the command.
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Perft {
-            variant,
-            fen,
-            depth,
-            divide,
-            paths,
-            threads,
-        }) => run_perft(variant, fen.as_deref(), depth, divide, paths, threads),
+        Some(Command::Perft(a)) => run_perft(&a),
         Some(Command::Analyze(a)) => search::analyze(a),
         Some(Command::Bench(a)) => search::bench(a),
         Some(Command::Selfplay(a)) => search::selfplay(a),
@@ -96,16 +93,10 @@ fn position(variant: Variant, fen: Option<&str>) -> Result<Position> {
     }
 }
 
-fn run_perft(
-    variant: Variant,
-    fen: Option<&str>,
-    depth: u32,
-    divide: bool,
-    paths: bool,
-    threads: usize,
-) -> Result<()> {
-    let pos = position(variant, fen)?;
-    let counting = if paths {
+fn run_perft(a: &PerftArgs) -> Result<()> {
+    let (depth, threads) = (a.depth, a.threads);
+    let pos = position(a.variant, a.fen.as_deref())?;
+    let counting = if a.paths {
         Counting::Paths
     } else {
         Counting::Moves
@@ -119,7 +110,7 @@ fn run_perft(
             n as f64 / secs.max(1e-9)
         );
     }
-    if divide {
+    if a.divide {
         for (m, n) in perft::divide(&pos, depth, counting, threads) {
             println!("{} {n}", notation::format_move(&pos, &m));
         }

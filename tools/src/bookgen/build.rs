@@ -78,14 +78,14 @@ pub struct BuildProgress {
 }
 
 /// A position of the growing book with the raw search score of each legal move.
-struct Node {
+struct ScoredPosition {
     pos: Position,
     moves: Vec<(Move, i32)>,
 }
 
 /// The growing book: nodes in insertion order, indexed by key.
 struct Tree {
-    nodes: Vec<Node>,
+    nodes: Vec<ScoredPosition>,
     index: HashMap<Key, usize>,
 }
 
@@ -187,7 +187,7 @@ impl Tree {
         out.into_iter().take(count).map(|(_, _, p)| p).collect()
     }
 
-    fn add(&mut self, node: Node) {
+    fn add(&mut self, node: ScoredPosition) {
         self.index.insert(node.pos.key(), self.nodes.len());
         self.nodes.push(node);
     }
@@ -327,7 +327,7 @@ pub fn extend(
     // `entries` is ordered by ply, so the start position comes first (node 0).
     for e in book.entries() {
         let moves = e.moves.iter().map(|m| (m.mv, m.score)).collect();
-        tree.add(Node {
+        tree.add(ScoredPosition {
             pos: e.position,
             moves,
         });
@@ -346,7 +346,7 @@ fn grow(
     loop {
         let scored = search_all(&todo, opts);
         for (pos, moves) in todo.iter().zip(scored) {
-            tree.add(Node { pos: *pos, moves });
+            tree.add(ScoredPosition { pos: *pos, moves });
         }
         let deepest_ply = tree.plies().into_iter().filter(|&p| p != u32::MAX).max();
         on_progress(&BuildProgress {

@@ -24,52 +24,60 @@ pub struct BookOpening {
 /// move left and a score of at most `margin` in absolute value, in book order (best moves
 /// first).
 pub fn balanced_openings(book: &Book, plies: u32, margin: i32) -> Vec<BookOpening> {
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let mut path = Vec::new();
+    let mut walk = Walk {
+        book,
+        margin,
+        path: Vec::new(),
+        seen: HashSet::new(),
+        out: Vec::new(),
+    };
     let start = Position::start(book.variant());
     let score = book.entry(&start).and_then(|e| e.best_score()).unwrap_or(0);
-    walk(
-        book, &start, score, plies, margin, &mut path, &mut seen, &mut out,
-    );
-    out
+    walk.visit(&start, score, plies);
+    walk.out
 }
 
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    book: &Book,
-    pos: &Position,
-    score: i32,
-    left: u32,
+/// A depth-first walk through the book's moves, collecting the balanced positions.
+struct Walk<'a> {
+    book: &'a Book,
+    /// The largest score, in absolute value, of a balanced position.
     margin: i32,
-    path: &mut Vec<Move>,
-    seen: &mut HashSet<(u64, u32)>,
-    out: &mut Vec<BookOpening>,
-) {
-    if !seen.insert((pos.key(), left)) {
-        return;
-    }
-    if left == 0 {
-        if score.abs() <= margin && !movegen::legal_moves(pos).is_empty() {
-            out.push(BookOpening {
-                position: *pos,
-                moves: path.clone(),
-                score,
-            });
+    /// The book moves from the start to the position being visited.
+    path: Vec<Move>,
+    /// The positions visited, by key and plies left.
+    seen: HashSet<(u64, u32)>,
+    out: Vec<BookOpening>,
+}
+
+impl Walk<'_> {
+    /// Visits `pos` (scored `score` for the side to move) with `left` plies still to play.
+    fn visit(&mut self, pos: &Position, score: i32, left: u32) {
+        if !self.seen.insert((pos.key(), left)) {
+            return;
         }
-        return;
-    }
-    let Some(entry) = book.entry(pos) else {
-        return;
-    };
-    for m in &entry.moves {
-        let next = pos.play(&m.mv);
-        let next_score = book
-            .entry(&next)
-            .and_then(|e| e.best_score())
-            .unwrap_or(-m.score);
-        path.push(m.mv);
-        walk(book, &next, next_score, left - 1, margin, path, seen, out);
-        path.pop();
+        if left == 0 {
+            if score.abs() <= self.margin && !movegen::legal_moves(pos).is_empty() {
+                self.out.push(BookOpening {
+                    position: *pos,
+                    moves: self.path.clone(),
+                    score,
+                });
+            }
+            return;
+        }
+        let Some(entry) = self.book.entry(pos) else {
+            return;
+        };
+        for m in &entry.moves {
+            let next = pos.play(&m.mv);
+            let next_score = self
+                .book
+                .entry(&next)
+                .and_then(|e| e.best_score())
+                .unwrap_or(-m.score);
+            self.path.push(m.mv);
+            self.visit(&next, next_score, left - 1);
+            self.path.pop();
+        }
     }
 }

@@ -74,17 +74,17 @@ pub fn secs(d: Duration) -> String {
 
 /// One side's game clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Clock {
+pub struct SideClock {
     /// Time left, not counting the increment of the coming move.
     pub left: Duration,
     /// The increment added before every move.
     pub increment: Duration,
 }
 
-impl Clock {
+impl SideClock {
     /// A full clock.
-    pub fn new(base: Duration, increment: Duration) -> Clock {
-        Clock {
+    pub fn new(base: Duration, increment: Duration) -> SideClock {
+        SideClock {
             left: base,
             increment,
         }
@@ -135,7 +135,7 @@ mod tests {
 
     #[test]
     fn clock_adds_increment_and_detects_forfeit() {
-        let mut c = Clock::new(Duration::from_secs(1), Duration::from_millis(100));
+        let mut c = SideClock::new(Duration::from_secs(1), Duration::from_millis(100));
         assert_eq!(c.level_line(), "level time=1.000 inc=0.100");
         assert!(c.charge(Duration::from_millis(600), Duration::ZERO));
         assert_eq!(c.left, Duration::from_millis(500));

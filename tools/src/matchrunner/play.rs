@@ -4,7 +4,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::adjudication::{Adjudicated, Adjudicator, BitbaseJudge, DrawRule, ResignRule};
-use super::clock::{secs, Clock, TimeControl};
+use super::clock::{secs, SideClock, TimeControl};
 use super::hub::{quote, EngineSpec, HubEngine, HubError};
 use super::openings::Opening;
 use dama::game::{DrawSwitches, Game, Outcome};
@@ -305,7 +305,7 @@ fn run_game(
     cfg: &PlayConfig,
 ) -> Ending {
     let mut clocks = match cfg.tc {
-        TimeControl::Clock { base, increment } => Some([Clock::new(base, increment); 2]),
+        TimeControl::Clock { base, increment } => Some([SideClock::new(base, increment); 2]),
         _ => None,
     };
     for (i, slot) in slots.iter_mut().enumerate() {

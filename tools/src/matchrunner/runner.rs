@@ -91,7 +91,8 @@ pub fn check_engines(cfg: &MatchConfig) -> Result<(), String> {
     Ok(())
 }
 
-struct Shared {
+/// What the workers of a running match share: the games to play, the results, the SPRT verdict.
+struct MatchState {
     queue: Vec<u32>,
     next: AtomicU32,
     stop: AtomicBool,
@@ -113,7 +114,7 @@ pub fn run_match(
         }
     }
     check_engines(cfg)?;
-    let shared = Shared {
+    let shared = MatchState {
         queue: schedule(cfg.games, cfg.shard),
         next: AtomicU32::new(0),
         stop: AtomicBool::new(false),
@@ -154,7 +155,7 @@ pub fn run_match(
     })
 }
 
-fn worker(cfg: &MatchConfig, shared: &Shared, on_event: &(dyn Fn(MatchEvent) + Sync)) {
+fn worker(cfg: &MatchConfig, shared: &MatchState, on_event: &(dyn Fn(MatchEvent) + Sync)) {
     let mut slots = [
         EngineSlot::new(cfg.engines[0].clone(), cfg.variant),
         EngineSlot::new(cfg.engines[1].clone(), cfg.variant),
