@@ -12,6 +12,7 @@ mod book;
 mod egtb;
 mod hub;
 mod matchcmd;
+mod play;
 mod progress;
 mod search;
 mod tune;
@@ -40,6 +41,8 @@ enum Command {
     Egtb(egtb::EgtbArgs),
     /// Play an engine-vs-engine match over the Hub protocol; `match merge` combines shards.
     Match(Box<matchcmd::MatchArgs>),
+    /// Play a game against the engine in the terminal (levels 1-5, hints, undo, save).
+    Play(play::PlayArgs),
     /// Speak the Hub protocol on standard input/output (for GUIs, pydraughts, lidraughts-bot).
     Hub,
     /// Tune the evaluation weights on the quiet positions of finished PDN games (Texel method).
@@ -80,6 +83,7 @@ pub fn run() -> Result<()> {
         Some(Command::Book(a)) => book::run(a),
         Some(Command::Egtb(a)) => egtb::run(a),
         Some(Command::Match(a)) => matchcmd::run(*a),
+        Some(Command::Play(a)) => play::run(a),
         Some(Command::Hub) => hub::run(),
         Some(Command::Tune(a)) => tune::run(a),
         None => hub::run_if_first_line_is_hub(),

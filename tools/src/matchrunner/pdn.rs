@@ -54,27 +54,46 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 /// The PDN text of one game, ending with a blank line.
 pub fn write_game(info: &MatchInfo, g: &GameRecord) -> String {
     let rules = g.start.rules();
-    let mut out = String::new();
-    let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", tag_value(v)));
-    tag("Event", &info.event);
-    tag("Site", &info.site);
-    tag("Date", &info.date);
-    tag("Round", &(g.index + 1).to_string());
-    tag("White", &g.white);
-    tag("Black", &g.black);
-    tag("Result", g.result.pdn());
-    tag("GameType", rules.notation.game_type);
+    let round = (g.index + 1).to_string();
+    let plies = g.moves.len().to_string();
+    let fen = g.start.to_fen();
+    let mut tags = vec![
+        ("Event", info.event.as_str()),
+        ("Site", &info.site),
+        ("Date", &info.date),
+        ("Round", &round),
+        ("White", &g.white),
+        ("Black", &g.black),
+        ("Result", g.result.pdn()),
+        ("GameType", rules.notation.game_type),
+    ];
     if g.start != Position::start(g.start.variant()) {
-        tag("FEN", &g.start.to_fen());
+        tags.push(("FEN", &fen));
     }
-    tag("PlyCount", &g.moves.len().to_string());
-    tag("TimeControl", &info.time_control);
-    tag("Termination", g.end.tag());
+    tags.extend([
+        ("PlyCount", plies.as_str()),
+        ("TimeControl", &info.time_control),
+        ("Termination", g.end.tag()),
+    ]);
+    let mut out = tag_lines(&tags);
     out.push('\n');
-    let body = movetext(&g.start, &g.moves, &g.reason, g.result.pdn());
-    out.push_str(&wrap(&body, 80));
+    out.push_str(&move_section(&g.start, &g.moves, &g.reason, g.result.pdn()));
     out.push_str("\n\n");
     out
+}
+
+/// PDN tag pairs, one `[Name "value"]` line each (values escaped).
+pub fn tag_lines(tags: &[(&str, &str)]) -> String {
+    tags.iter()
+        .map(|(k, v)| format!("[{k} \"{}\"]\n", tag_value(v)))
+        .collect()
+}
+
+/// The move section of a game: numbered moves from `start`, the reason (if any) as a final
+/// comment, then the result token (`*` for a game in progress), in lines of at most 80
+/// characters.
+pub fn move_section(start: &Position, moves: &[Move], reason: &str, result: &str) -> String {
+    wrap(&movetext(start, moves, reason, result), 80)
 }
 
 /// Numbered move text with the reason as a final comment and the result.
