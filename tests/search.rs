@@ -433,13 +433,14 @@ fn weak_levels_are_reproducible_and_make_mistakes() {
         });
         search(&mut e, pos, &[], &SearchLimits::default()).best
     };
-    let picks: Vec<Option<Move>> = (0..12).map(|s| level(1, s)).collect();
-    assert_eq!(picks, (0..12).map(|s| level(1, s)).collect::<Vec<_>>());
+    // Level 1 takes a random one of its three lines one move in eight.
+    let picks: Vec<Option<Move>> = (0..60).map(|s| level(1, s)).collect();
+    assert_eq!(picks, (0..60).map(|s| level(1, s)).collect::<Vec<_>>());
     let deviations = picks.iter().filter(|m| **m != best).count();
     assert!(
-        deviations >= 3,
-        "level 1 played the best move {} of 12 times",
-        12 - deviations
+        (2..=30).contains(&deviations),
+        "level 1 played the best move {} of 60 times",
+        60 - deviations
     );
 }
 

@@ -1,0 +1,77 @@
+//! The skill levels through the library's API: a small node-limited match of level 1 against
+//! level 5, deterministic (one thread, fixed seeds, node budgets), which level 1 must lose.
+//! The measured ladder between all levels is in docs/levels.md.
+
+use dama::engine::{Engine, EngineOptions};
+use dama::game::{DrawSwitches, Game, Outcome};
+use dama::search::SearchLimits;
+use dama::{movegen, Color, Position, Variant};
+
+fn engine(skill: u8, seed: u64) -> Engine {
+    Engine::new(EngineOptions {
+        skill,
+        seed,
+        hash_mb: 4,
+        ..EngineOptions::default()
+    })
+}
+
+/// Plays one game from the start after the opening move `first`, `white` and `black` moving
+/// in turn within `nodes` nodes a move; the outcome by the rules (a draw after 300 plies).
+fn play(white: &mut Engine, black: &mut Engine, first: usize, nodes: u64) -> Outcome {
+    let start = Position::start(Variant::Czech);
+    let mut game = Game::new(start);
+    let opening = movegen::legal_moves(&start)[first];
+    game.play(&opening);
+    let limits = SearchLimits {
+        nodes: Some(nodes),
+        ..SearchLimits::default()
+    };
+    while game.moves().len() < 300 {
+        if let Some(outcome) = game.outcome(&DrawSwitches::default()) {
+            return outcome;
+        }
+        let side = match game.position().side() {
+            Color::White => &mut *white,
+            Color::Black => &mut *black,
+        };
+        side.set_position(start, game.moves());
+        let mv = side.go(&limits, &mut |_| {}).best.expect("a move");
+        game.play(&mv);
+    }
+    Outcome::Draw {
+        reason: "300 plies".into(),
+    }
+}
+
+#[test]
+fn level_1_loses_most_games_to_level_5() {
+    let mut level1_points = 0.0;
+    let mut games = Vec::new();
+    for (i, first) in [0, 3, 6].into_iter().enumerate() {
+        for level1_white in [true, false] {
+            let mut weak = engine(1, i as u64 + 1);
+            let mut strong = engine(5, 0);
+            let outcome = if level1_white {
+                play(&mut weak, &mut strong, first, 20_000)
+            } else {
+                play(&mut strong, &mut weak, first, 20_000)
+            };
+            let weak_colour = if level1_white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            level1_points += match &outcome {
+                Outcome::Win { winner, .. } if *winner == weak_colour => 1.0,
+                Outcome::Win { .. } => 0.0,
+                Outcome::Draw { .. } => 0.5,
+            };
+            games.push(format!("{} {outcome}", outcome.result()));
+        }
+    }
+    assert!(
+        level1_points <= 1.5,
+        "level 1 scored {level1_points} of 6 against level 5: {games:?}"
+    );
+}
