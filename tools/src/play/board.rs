@@ -59,6 +59,7 @@ pub fn render(pos: &Position, bottom: Color, marks: &Marks, style: Style) -> Str
             let (first, last) = (numbers[0], numbers[numbers.len() - 1]);
             out.push_str(&format!("  {first:>2}-{last}"));
         }
+        trim_line_end(&mut out);
         out.push('\n');
     }
     out.push_str("   ");
@@ -68,7 +69,14 @@ pub fn render(pos: &Position, bottom: Color, marks: &Marks, style: Style) -> Str
     if numeric {
         out.push_str("  (square numbers)");
     }
+    trim_line_end(&mut out);
     out
+}
+
+/// Drops the spaces that end the last line of `out` (light squares and cell padding).
+fn trim_line_end(out: &mut String) {
+    let kept = out.trim_end_matches(' ').len();
+    out.truncate(kept);
 }
 
 /// One square, three characters wide.
@@ -142,13 +150,13 @@ mod tests {
         let pos = Position::start(Variant::Czech);
         let text = render(&pos, Color::White, &Marks::default(), Style::Ascii);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], " 8     b     b     b     b ");
-        assert_eq!(lines[7], " 1  w     w     w     w    ");
-        assert_eq!(lines[8], "    a  b  c  d  e  f  g  h ");
+        assert_eq!(lines[0], " 8     b     b     b     b");
+        assert_eq!(lines[7], " 1  w     w     w     w");
+        assert_eq!(lines[8], "    a  b  c  d  e  f  g  h");
         let flipped = render(&pos, Color::Black, &Marks::default(), Style::Ascii);
         let lines: Vec<&str> = flipped.lines().collect();
-        assert_eq!(lines[0], " 1     w     w     w     w ");
-        assert_eq!(lines[8], "    h  g  f  e  d  c  b  a ");
+        assert_eq!(lines[0], " 1     w     w     w     w");
+        assert_eq!(lines[8], "    h  g  f  e  d  c  b  a");
     }
 
     #[test]
