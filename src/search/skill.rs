@@ -84,8 +84,9 @@ mod tests {
         let plans: Vec<SkillPlan> = (1..=4).map(|l| plan(l).unwrap()).collect();
         for pair in plans.windows(2) {
             assert!(pair[0].nodes < pair[1].nodes, "{pair:?}");
-            assert!(pair[0].noise >= pair[1].noise && pair[0].blunder >= pair[1].blunder);
+            assert!(pair[0].lines >= pair[1].lines && pair[0].blunder >= pair[1].blunder);
         }
+        assert!(plans[0].blunder > 0 && plans[3].noise == 0 && plans[3].lines == 1);
         assert_eq!(plan(0), plan(1));
     }
 
