@@ -57,7 +57,11 @@ fn a_skill_search_without_limits_ends_by_itself() {
     });
     let r = e.go(&SearchLimits::default(), &mut |_| {});
     let budget = crate::search::skill::plan(2).unwrap().nodes;
-    assert!(r.best.is_some() && r.nodes <= budget + 500, "{} nodes", r.nodes);
+    assert!(
+        r.best.is_some() && r.nodes <= budget + 500,
+        "{} nodes",
+        r.nodes
+    );
 }
 
 fn depth(d: u32) -> SearchLimits {

@@ -245,7 +245,11 @@ impl Session {
         } else {
             Duration::from_secs(2)
         };
-        let limits = self.limits(time);
+        // Level 5 is the full engine, with its opening book; the lower levels always search.
+        let limits = SearchLimits {
+            book: level >= 5,
+            ..self.limits(time)
+        };
         if level >= SHOW_THINKING_FROM {
             out.line("dama is thinking…");
         }
