@@ -16,6 +16,7 @@
 //! ```
 
 mod command;
+pub mod dxp;
 mod event;
 mod idle;
 pub mod numbering;
