@@ -5,12 +5,17 @@
 //! values and never print.
 
 pub mod board;
+pub mod config;
 pub mod frame;
 pub mod message;
+pub mod play;
+mod session;
 
 pub use board::DxpBoard;
+pub use config::{DxpConfig, DxpEvent, InitiatorPlan, Role, Summary};
 pub use frame::{encode, write_message, FrameError, FrameReader, MAX_FRAME};
 pub use message::{
     AccCode, BackAcc, BackReq, EndReason, GameAcc, GameEnd, GameReq, Message, MoveMsg, ParseError,
     Setup, Start,
 };
+pub use session::DxpPlayer;
