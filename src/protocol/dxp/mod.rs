@@ -8,6 +8,7 @@ pub mod board;
 pub mod config;
 pub mod frame;
 pub mod message;
+mod parse;
 pub mod play;
 mod session;
 
