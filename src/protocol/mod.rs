@@ -1,5 +1,6 @@
-//! The Hub protocol (version 2, as spoken by Scan): the text front end that GUIs, bots and match
-//! runners use (`dama hub`).
+//! The engine's protocols: the Hub protocol (version 2, as spoken by Scan), the text front end
+//! that GUIs, bots and match runners use (`dama hub`), and DamExchange over TCP ([`dxp`],
+//! `dama dxp`).
 //!
 //! [`run`] speaks the protocol over any pair of streams. [`command`] reads lines into typed
 //! commands, [`reply`] writes the engine's lines, [`params`] holds the parameters and
@@ -25,4 +26,5 @@ mod reader;
 mod reply;
 mod session;
 
+pub use params::{Change, Settings};
 pub use session::run;

@@ -11,7 +11,7 @@ use dama::protocol::dxp::{
     write_message, DxpBoard, DxpConfig, DxpEvent, DxpPlayer, FrameReader, Message, MoveMsg, Role,
     Summary,
 };
-use dama::protocol::params::Settings;
+use dama::protocol::Settings;
 use dama::{movegen, Move, Position, Variant};
 
 /// How long the peer waits for any one message.

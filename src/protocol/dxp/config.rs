@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::message::{AccCode, EndReason};
-use crate::protocol::params::Settings;
+use crate::protocol::Settings;
 use crate::types::Color;
 
 /// How long the session waits for a GAMEACC after its GAMEREQ, or for the confirming GAMEEND.

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::{Connection, State};
+use super::connection::{Connection, State};
 use crate::position::Position;
 use crate::protocol::dxp::board::DxpBoard;
 use crate::protocol::dxp::config::{DxpEvent, Role};

@@ -5,7 +5,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::{Connection, Event, Running, State};
+use super::connection::{Connection, Event, Running, State};
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::position::Position;

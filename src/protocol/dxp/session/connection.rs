@@ -9,19 +9,17 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::config::{DxpConfig, DxpEvent, Role, Summary};
-use super::frame::{write_message, FrameReader};
-use super::message::{EndReason, GameEnd, GameReq, Message, VERSION};
-use super::play::DxpGame;
+use crate::protocol::dxp::config::{DxpConfig, DxpEvent, Role, Summary};
+use crate::protocol::dxp::frame::{write_message, FrameReader};
+use crate::protocol::dxp::message::{EndReason, GameEnd, GameReq, Message, VERSION};
+use crate::protocol::dxp::play::DxpGame;
 
-mod incoming;
-mod turn;
 use crate::engine::{Engine, StopHandle};
 use crate::position::Position;
 use crate::search::SearchResult;
 
 /// What the loop waits for.
-enum Event {
+pub(super) enum Event {
     /// A message, or why a frame could not be read as one.
     Frame(Result<Message, String>),
     /// The peer closed the connection.
@@ -31,7 +29,7 @@ enum Event {
 }
 
 /// Where the connection stands.
-enum State {
+pub(super) enum State {
     Idle,
     /// dama sent a GAMEREQ and waits for GAMEACC.
     Requested(Instant, Position),
@@ -41,19 +39,19 @@ enum State {
 }
 
 /// The search in progress.
-struct Running {
-    id: u64,
-    handle: StopHandle,
-    started: Instant,
+pub(super) struct Running {
+    pub(super) id: u64,
+    pub(super) handle: StopHandle,
+    pub(super) started: Instant,
     /// The game moved on (GAMEEND, BACKREQ, disconnect): the result is thrown away.
-    stale: bool,
+    pub(super) stale: bool,
 }
 
 /// A dama player that serves connections one after another, keeping its engine between them.
 pub struct DxpPlayer {
-    config: DxpConfig,
-    engine: Option<Box<Engine>>,
-    book_rng: crate::book::BookRng,
+    pub(super) config: DxpConfig,
+    pub(super) engine: Option<Box<Engine>>,
+    pub(super) book_rng: crate::book::BookRng,
 }
 
 impl DxpPlayer {
@@ -119,18 +117,18 @@ fn clip(text: &str) -> String {
     text.chars().take(40).collect()
 }
 
-struct Connection<'a> {
-    player: &'a mut DxpPlayer,
-    out: TcpStream,
-    tx: Sender<Event>,
-    state: State,
-    search: Option<Running>,
-    next_id: u64,
+pub(super) struct Connection<'a> {
+    pub(super) player: &'a mut DxpPlayer,
+    pub(super) out: TcpStream,
+    pub(super) tx: Sender<Event>,
+    pub(super) state: State,
+    pub(super) search: Option<Running>,
+    pub(super) next_id: u64,
     /// A game began since the engine last searched: clear its tables first.
-    fresh_game: bool,
-    summary: Summary,
-    finished: bool,
-    on_event: &'a mut dyn FnMut(&DxpEvent),
+    pub(super) fresh_game: bool,
+    pub(super) summary: Summary,
+    pub(super) finished: bool,
+    pub(super) on_event: &'a mut dyn FnMut(&DxpEvent),
 }
 
 impl Connection<'_> {
@@ -175,11 +173,11 @@ impl Connection<'_> {
         }
     }
 
-    fn emit(&mut self, event: DxpEvent) {
+    pub(super) fn emit(&mut self, event: DxpEvent) {
         (self.on_event)(&event);
     }
 
-    fn send(&mut self, msg: &Message) {
+    pub(super) fn send(&mut self, msg: &Message) {
         if self.finished {
             return;
         }
@@ -188,7 +186,7 @@ impl Connection<'_> {
         }
     }
 
-    fn chat(&mut self, text: &str) {
+    pub(super) fn chat(&mut self, text: &str) {
         self.send(&Message::Chat(format!("dama: {text}")));
     }
 
@@ -213,7 +211,7 @@ impl Connection<'_> {
     }
 
     /// Whether the game in progress (or the one that just ended) is the last on this connection.
-    fn last_game(&self) -> bool {
+    pub(super) fn last_game(&self) -> bool {
         match &self.player.config.role {
             Role::Follower => self.summary.stopped,
             Role::Initiator(plan) => self.summary.stopped || self.summary.games + 1 >= plan.games,
@@ -255,7 +253,7 @@ impl Connection<'_> {
         }
         let dama = plan.colour_in(self.summary.games);
         let start = Position::start(self.player.config.settings.engine.variant);
-        let board = super::board::DxpBoard::new(start.variant());
+        let board = crate::protocol::dxp::board::DxpBoard::new(start.variant());
         let req = GameReq {
             version: VERSION,
             name: self.player.config.name.clone(),
@@ -269,7 +267,7 @@ impl Connection<'_> {
     }
 
     /// Leaves the game: counts it and reports the result.
-    fn end_game(&mut self, result: EndReason, detail: String) {
+    pub(super) fn end_game(&mut self, result: EndReason, detail: String) {
         self.drop_search();
         self.summary.games += 1;
         self.state = State::Idle;
@@ -287,7 +285,7 @@ impl Connection<'_> {
         self.emit(DxpEvent::Disconnected);
     }
 
-    fn drop_search(&mut self) {
+    pub(super) fn drop_search(&mut self) {
         if let Some(run) = &mut self.search {
             if !run.stale {
                 run.handle.stop();
