@@ -9,6 +9,7 @@ use dama::perft::{self, Counting};
 use dama::{notation, Position, Variant};
 
 mod book;
+mod dxp;
 mod egtb;
 mod hub;
 mod matchcmd;
@@ -39,12 +40,15 @@ enum Command {
     Book(book::BookArgs),
     /// Endgame bitbases: generate, probe, stats, plan.
     Egtb(egtb::EgtbArgs),
-    /// Play an engine-vs-engine match over the Hub protocol; `match merge` combines shards.
+    /// Play an engine-vs-engine match (Hub or DXP engines); `match merge` combines shards.
     Match(Box<matchcmd::MatchArgs>),
     /// Play a game against the engine in the terminal (levels 1-5, hints, undo, save).
     Play(play::PlayArgs),
     /// Speak the Hub protocol on standard input/output (for GUIs, pydraughts, lidraughts-bot).
     Hub,
+    /// Speak DamExchange (DXP) over TCP: listen (default 127.0.0.1:27531) or connect, as the
+    /// follower or the initiator.
+    Dxp(dxp::DxpArgs),
     /// Tune the evaluation weights on the quiet positions of finished PDN games (Texel method).
     Tune(tune::TuneArgs),
 }
@@ -85,6 +89,7 @@ pub fn run() -> Result<()> {
         Some(Command::Match(a)) => matchcmd::run(*a),
         Some(Command::Play(a)) => play::run(a),
         Some(Command::Hub) => hub::run(),
+        Some(Command::Dxp(a)) => dxp::run(a),
         Some(Command::Tune(a)) => tune::run(a),
         None => hub::run_if_first_line_is_hub(),
     }

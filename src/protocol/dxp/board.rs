@@ -18,13 +18,30 @@ use super::message::{MoveMsg, Setup, Start};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DxpBoard {
     conv: Convention,
+    /// The position's letters are the other way round (pydraughts' English writes the squares
+    /// with its internal colours, where "white" moves first, but the side to move and the
+    /// follower's colour in English terms).
+    swapped: bool,
 }
 
 impl DxpBoard {
     /// The board of `variant` (8×8 in pydraughts' numbering).
     pub fn new(variant: Variant) -> DxpBoard {
+        let conv = Convention::new(variant, Numbering::Pydraughts);
+        let start = Position::start(variant);
+        let first_letter = conv.format_position(&start).starts_with('W');
         DxpBoard {
-            conv: Convention::new(variant, Numbering::Pydraughts),
+            conv,
+            swapped: first_letter != (start.side() == Color::White),
+        }
+    }
+
+    /// The side letter of the Hub-style string for a side to move (its own inverse).
+    fn side_letter_colour(&self, c: Color) -> Color {
+        if self.swapped {
+            !c
+        } else {
+            c
         }
     }
 
@@ -52,7 +69,7 @@ impl DxpBoard {
             ));
         }
         let mut text = String::with_capacity(self.squares() + 1);
-        text.push(match setup.to_move {
+        text.push(match self.side_letter_colour(setup.to_move) {
             Color::White => 'W',
             Color::Black => 'B',
         });
@@ -73,10 +90,10 @@ impl DxpBoard {
         }
         let text = self.conv.format_position(pos);
         let mut chars = text.chars();
-        let to_move = match chars.next() {
+        let to_move = self.side_letter_colour(match chars.next() {
             Some('B') => Color::Black,
             _ => Color::White,
-        };
+        });
         let cells = chars
             .map(|c| match c {
                 'w' => Some((Color::White, Piece::Man)),
@@ -228,6 +245,20 @@ mod tests {
         let mut partial = b.message_of(&any, 0);
         partial.captured.pop();
         assert!(b.move_of(&pos, &partial).is_err());
+    }
+
+    #[test]
+    fn english_positions_as_pydraughts_sends_them() {
+        // pydraughts' English start: its internal letters (w = English Black, at the bottom),
+        // and Z = English Black to move.
+        let english = DxpBoard::new(Variant::English);
+        let text = "R01DXP Client                      W005075BZzzzzzzzzzzzzeeeeeeeewwwwwwwwwwww";
+        let Ok(Message::GameReq(r)) = Message::parse(text) else {
+            panic!()
+        };
+        let start = Position::start(Variant::English);
+        assert_eq!(english.start_position(&r.start), Ok(start));
+        assert_eq!(english.start_of(&start.with_side(Color::Black)), r.start);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use clap::{Args, Subcommand};
 use dama::bitbase::Bitbases;
 use dama::Variant;
 use dama_tools::matchrunner::adjudication::{BitbaseJudge, DrawRule, ResignRule};
+use dama_tools::matchrunner::dxp::DxpTarget;
 use dama_tools::matchrunner::elo::Tally;
 use dama_tools::matchrunner::elo::{SprtConfig, SprtVerdict};
 use dama_tools::matchrunner::openings::{self, Opening};
@@ -37,7 +38,9 @@ macro_rules! out {
 pub struct MatchArgs {
     #[command(subcommand)]
     action: Option<MatchAction>,
-    /// An engine's command line, e.g. "dama hub" (give exactly two).
+    /// An engine: a Hub command line ("dama hub"), or a DXP engine as "dxp:HOST:PORT" (already
+    /// listening) or "dxp:CMD ARGS" (started by the runner, which connects to the port that
+    /// replaces {port} in CMD, else 27531). Give exactly two.
     #[arg(long = "engine", value_name = "CMD")]
     engines: Vec<String>,
     /// The engines' names, in the order of --engine (default: the names they announce).
@@ -272,10 +275,16 @@ fn engine_specs(a: &MatchArgs) -> Result<[EngineSpec; 2]> {
             command: cmd.clone(),
             options: engine_options(&a.options, i + 1)?,
         };
-        let e = HubEngine::start(&spec, a.variant)
-            .map_err(|e| anyhow!("engine {} ('{cmd}'): {e}", i + 1))?;
-        let announced = e.id_name.clone();
-        e.quit();
+        // A DXP engine says its name only in a GAMEACC: it is named by --name or its number.
+        let announced = if DxpTarget::parse(cmd).is_some() {
+            None
+        } else {
+            let e = HubEngine::start(&spec, a.variant)
+                .map_err(|e| anyhow!("engine {} ('{cmd}'): {e}", i + 1))?;
+            let announced = e.id_name.clone();
+            e.quit();
+            announced
+        };
         spec.name = match a.names.get(i) {
             Some(n) => n.clone(),
             None => announced.unwrap_or(spec.name),

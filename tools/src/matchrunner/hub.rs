@@ -295,14 +295,20 @@ impl HubEngine {
         let Some(p) = self.params.iter().find(|p| p.name == "variant") else {
             return Ok(());
         };
-        if !p.values.is_empty() && !p.values.iter().any(|v| v == variant.name()) {
-            return Err(HubError::Garbage(format!(
-                "the engine does not offer variant {} (it offers: {})",
-                variant.name(),
-                p.values.join(" ")
-            )));
-        }
-        self.send(&format!("set-param name=variant value={}", variant.name()))
+        let names = variant_names(variant);
+        let offered = names.iter().find(|n| p.values.iter().any(|v| v == *n));
+        let name = match offered {
+            Some(name) => *name,
+            None if p.values.is_empty() => variant.name(),
+            None => {
+                return Err(HubError::Garbage(format!(
+                    "the engine does not offer variant {} (it offers: {})",
+                    names.join(" or "),
+                    p.values.join(" ")
+                )))
+            }
+        };
+        self.send(&format!("set-param name=variant value={name}"))
     }
 
     /// The runner writes positions and moves in the PDN numbering of the rules core; an engine
@@ -423,6 +429,15 @@ impl Drop for HubEngine {
     }
 }
 
+/// The names an engine may give `variant` in its `variant` parameter, dama's own first: Scan 3.x
+/// calls international `normal`, pydraughts and lidraughts `standard`.
+pub fn variant_names(variant: Variant) -> Vec<&'static str> {
+    match variant {
+        Variant::International => vec!["international", "normal", "standard"],
+        v => vec![v.name()],
+    }
+}
+
 /// A value as Hub writes it: bare when it is a plain word, double-quoted otherwise.
 pub fn quote(v: &str) -> String {
     if !v.is_empty()
@@ -462,6 +477,15 @@ mod tests {
         );
         assert!(split_command("  ").is_err());
         assert!(split_command("a \"b").is_err());
+    }
+
+    #[test]
+    fn international_has_the_names_scan_and_pydraughts_use() {
+        assert_eq!(
+            variant_names(Variant::International),
+            ["international", "normal", "standard"]
+        );
+        assert_eq!(variant_names(Variant::Czech), ["czech"]);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Engine-vs-engine matches over the Hub protocol (`dama match`).
+//! Engine-vs-engine matches over the Hub protocol or DXP (`dama match`).
 //!
 //! The runner starts two Hub engines per worker, plays each opening twice with colours swapped,
 //! keeps the clocks, checks every move with the rules core, ends games by the variant's rules
@@ -8,12 +8,14 @@
 
 pub mod adjudication;
 pub mod clock;
+pub mod dxp;
 pub mod elo;
 pub mod hub;
 mod json;
 pub mod openings;
 pub mod pdn;
 pub mod play;
+pub mod player;
 pub mod runner;
 pub mod summary;
 

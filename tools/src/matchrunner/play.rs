@@ -5,10 +5,12 @@ use std::time::{Duration, Instant};
 
 use super::adjudication::{Adjudicated, Adjudicator, BitbaseJudge, DrawRule, ResignRule};
 use super::clock::{secs, SideClock, TimeControl};
-use super::hub::{quote, EngineSpec, HubEngine, HubError};
+use super::hub::{quote, EngineSpec, HubError};
 use super::openings::Opening;
+use super::player::{Player, Turn};
 use dama::game::{DrawSwitches, Game, Outcome};
 use dama::notation;
+use dama::protocol::dxp::EndReason;
 use dama::rules::Variant;
 use dama::types::{Color, Piece};
 use dama::Move;
@@ -155,15 +157,17 @@ impl GameRecord {
 pub struct EngineSlot {
     spec: EngineSpec,
     variant: Variant,
-    process: Option<HubEngine>,
+    tc: TimeControl,
+    process: Option<Player>,
 }
 
 impl EngineSlot {
     /// A slot for `spec` (nothing started yet).
-    pub fn new(spec: EngineSpec, variant: Variant) -> EngineSlot {
+    pub fn new(spec: EngineSpec, variant: Variant, tc: TimeControl) -> EngineSlot {
         EngineSlot {
             spec,
             variant,
+            tc,
             process: None,
         }
     }
@@ -174,9 +178,9 @@ impl EngineSlot {
     }
 
     /// The running engine, started (and handshaken) if needed.
-    pub fn engine(&mut self) -> Result<&mut HubEngine, HubError> {
+    pub fn engine(&mut self) -> Result<&mut Player, HubError> {
         if !self.process.as_mut().is_some_and(|p| p.is_alive()) {
-            self.process = Some(HubEngine::start(&self.spec, self.variant)?);
+            self.process = Some(Player::start(&self.spec, self.variant, &self.tc)?);
         }
         Ok(self.process.as_mut().expect("just started"))
     }
@@ -185,6 +189,13 @@ impl EngineSlot {
     pub fn discard(&mut self) {
         if let Some(mut p) = self.process.take() {
             p.kill();
+        }
+    }
+
+    /// Tells a running engine the game is over (`result` from its side).
+    pub fn end_game(&mut self, result: EndReason) {
+        if let Some(p) = &mut self.process {
+            p.end_game(result);
         }
     }
 
@@ -281,7 +292,16 @@ pub fn play_game(setup: &GameSetup, slots: [&mut EngineSlot; 2], cfg: &PlayConfi
     for mv in &setup.opening.moves {
         history.play(&mut game, mv);
     }
-    let ending = run_game(&mut game, &mut history, [white, black], &names, cfg);
+    let ending = run_game(
+        &mut game,
+        &mut history,
+        [&mut *white, &mut *black],
+        &names,
+        cfg,
+    );
+    for (slot, colour) in [(white, Color::White), (black, Color::Black)] {
+        slot.end_game(result_for(ending.result, colour));
+    }
     GameRecord {
         index: setup.index,
         opening: setup.opening_index,
@@ -345,9 +365,13 @@ fn run_game(
             (TimeControl::Clock { .. }, None) => unreachable!("clock games have clocks"),
         };
         let t0 = Instant::now();
-        let reply = slots[si]
-            .engine()
-            .and_then(|e| e.search(&pos_line, &level, t0 + wait));
+        let turn = Turn {
+            game,
+            pos_line: &pos_line,
+            level_line: &level,
+            deadline: t0 + wait,
+        };
+        let reply = slots[si].engine().and_then(|e| e.think(&turn));
         let used = t0.elapsed();
         let reply = match reply {
             Ok(r) => r,
@@ -431,6 +455,15 @@ impl HubHistory {
         } else {
             format!("pos pos={} moves=\"{}\"", self.base, self.since.join(" "))
         }
+    }
+}
+
+/// A game's result from `colour`'s side, as DXP says it.
+fn result_for(result: GameResult, colour: Color) -> EndReason {
+    match result {
+        GameResult::Draw => EndReason::Draw,
+        r if r == GameResult::win_for(colour) => EndReason::SenderWins,
+        _ => EndReason::SenderLoses,
     }
 }
 

@@ -5,9 +5,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use super::elo::{SprtConfig, SprtVerdict, Tally};
-use super::hub::{EngineSpec, HubEngine};
+use super::hub::EngineSpec;
 use super::openings::Opening;
 use super::play::{play_game, EngineSlot, GameRecord, GameSetup, PlayConfig};
+use super::player::Player;
 use super::summary::{tally_of, GameSummary, MatchSummary, Shards};
 use dama::rules::Variant;
 
@@ -84,7 +85,7 @@ pub fn parse_shard(text: &str) -> Result<(u32, u32), String> {
 /// Starts and handshakes each engine once, to report a bad command before any game.
 pub fn check_engines(cfg: &MatchConfig) -> Result<(), String> {
     for spec in &cfg.engines {
-        HubEngine::start(spec, cfg.variant)
+        Player::start(spec, cfg.variant, &cfg.play.tc)
             .map_err(|e| format!("engine '{}' ({}): {e}", spec.name, spec.command))?
             .quit();
     }
@@ -157,8 +158,8 @@ pub fn run_match(
 
 fn worker(cfg: &MatchConfig, shared: &MatchState, on_event: &(dyn Fn(MatchEvent) + Sync)) {
     let mut slots = [
-        EngineSlot::new(cfg.engines[0].clone(), cfg.variant),
-        EngineSlot::new(cfg.engines[1].clone(), cfg.variant),
+        EngineSlot::new(cfg.engines[0].clone(), cfg.variant, cfg.play.tc),
+        EngineSlot::new(cfg.engines[1].clone(), cfg.variant, cfg.play.tc),
     ];
     let planned = shared.queue.len() as u32;
     loop {

@@ -1,0 +1,96 @@
+//! An engine of a match, whatever its protocol: Hub on standard input/output, or DXP over TCP
+//! (an engine command that starts with `dxp:`).
+
+use std::time::Instant;
+
+use dama::game::Game;
+use dama::protocol::dxp::EndReason;
+use dama::rules::Variant;
+
+use super::clock::TimeControl;
+use super::dxp::{DxpEngine, DxpTarget};
+use super::hub::{EngineSpec, HubEngine, HubError, SearchReply};
+
+/// A started engine.
+pub enum Player {
+    /// A Hub engine.
+    Hub(HubEngine),
+    /// A DXP engine.
+    Dxp(DxpEngine),
+}
+
+/// What the runner tells an engine for one move: the game, and the Hub lines describing it.
+pub struct Turn<'a> {
+    /// The game, the engine to move.
+    pub game: &'a Game,
+    /// The Hub `pos` line.
+    pub pos_line: &'a str,
+    /// The Hub `level` line.
+    pub level_line: &'a str,
+    /// When the answer must be in.
+    pub deadline: Instant,
+}
+
+impl Player {
+    /// Starts (or connects to) `spec`'s engine for `variant` games at `tc`.
+    pub fn start(
+        spec: &EngineSpec,
+        variant: Variant,
+        tc: &TimeControl,
+    ) -> Result<Player, HubError> {
+        match DxpTarget::parse(&spec.command) {
+            Some(target) => DxpEngine::start(&target, variant, tc).map(Player::Dxp),
+            None => HubEngine::start(spec, variant).map(Player::Hub),
+        }
+    }
+
+    /// Before a game: the next search is unrelated to the previous ones.
+    pub fn new_game(&mut self) -> Result<(), HubError> {
+        match self {
+            Player::Hub(e) => e.new_game(),
+            Player::Dxp(e) => {
+                e.end_game(EndReason::Unknown);
+                Ok(())
+            }
+        }
+    }
+
+    /// The engine's move.
+    pub fn think(&mut self, turn: &Turn) -> Result<SearchReply, HubError> {
+        match self {
+            Player::Hub(e) => e.search(turn.pos_line, turn.level_line, turn.deadline),
+            Player::Dxp(e) => e.search(turn.game, turn.deadline),
+        }
+    }
+
+    /// After a game, with the result from the engine's side (DXP engines get a GAMEEND).
+    pub fn end_game(&mut self, result: EndReason) {
+        if let Player::Dxp(e) = self {
+            e.end_game(result);
+        }
+    }
+
+    /// Whether the engine is still running.
+    pub fn is_alive(&mut self) -> bool {
+        match self {
+            Player::Hub(e) => e.is_alive(),
+            Player::Dxp(e) => e.is_alive(),
+        }
+    }
+
+    /// Quits politely.
+    pub fn quit(self) {
+        match self {
+            Player::Hub(e) => e.quit(),
+            Player::Dxp(e) => e.quit(),
+        }
+    }
+
+    /// Kills at once.
+    pub fn kill(&mut self) {
+        match self {
+            Player::Hub(e) => e.kill(),
+            Player::Dxp(e) => e.kill(),
+        }
+    }
+}

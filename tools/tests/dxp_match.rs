@@ -1,0 +1,77 @@
+//! `dama match` plays DXP engines: dama against dama over DamExchange (both started by the
+//! runner on ports of their own), every move checked by the rules core, several games on each
+//! connection.
+
+use std::time::Duration;
+
+use dama::game::{DrawSwitches, Game, Outcome};
+use dama::Variant;
+use dama_tools::matchrunner::openings::random_openings;
+use dama_tools::matchrunner::play::{EndKind, GameResult, PlayConfig};
+use dama_tools::matchrunner::{run_match, EngineSpec, MatchConfig, MatchEvent, TimeControl};
+
+fn dxp_dama(name: &str) -> EngineSpec {
+    EngineSpec {
+        name: name.into(),
+        command: format!(
+            "dxp:\"{}\" dxp --listen {{port}} --move-time 0.03 --hash 8",
+            env!("CARGO_BIN_EXE_dama")
+        ),
+        options: vec![],
+    }
+}
+
+#[test]
+fn dama_plays_dama_over_dxp() {
+    let cfg = MatchConfig {
+        engines: [dxp_dama("A"), dxp_dama("B")],
+        variant: Variant::International,
+        games: 4,
+        openings: random_openings(Variant::International, 2, 5),
+        play: PlayConfig {
+            tc: TimeControl::MoveTime(Duration::from_millis(30)),
+            // dama caps its moves at 0.03 s; a loaded CI machine may add to that.
+            time_margin: Duration::from_secs(5),
+            hang_timeout: Duration::from_secs(60),
+            draw: None,
+            resign: None,
+            bitbases: None,
+            max_plies: 300,
+        },
+        concurrency: 1,
+        sprt: None,
+        shard: None,
+        seed: 1,
+    };
+    let records = std::sync::Mutex::new(Vec::new());
+    run_match(&cfg, &|ev| {
+        if let MatchEvent::GameFinished { record, .. } = ev {
+            records.lock().unwrap().push(record.clone());
+        }
+    })
+    .expect("the match runs");
+    let records = records.into_inner().unwrap();
+    assert_eq!(records.len(), 4);
+    for r in &records {
+        assert!(
+            matches!(r.end, EndKind::Normal | EndKind::PlyLimit),
+            "game {}: {} ({})",
+            r.index,
+            r.end,
+            r.reason
+        );
+        let mut g = Game::new(r.start);
+        for mv in &r.moves {
+            assert!(dama::movegen::legal_moves(g.position()).contains(mv));
+            g.play(mv);
+        }
+        assert!(g.moves().len() > r.opening_plies, "the engines moved");
+        if r.end == EndKind::Normal {
+            let want = match g.outcome(&DrawSwitches::default()).expect("over") {
+                Outcome::Win { winner, .. } => GameResult::win_for(winner),
+                Outcome::Draw { .. } => GameResult::Draw,
+            };
+            assert_eq!(want, r.result);
+        }
+    }
+}
