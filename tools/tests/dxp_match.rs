@@ -75,3 +75,51 @@ fn dama_plays_dama_over_dxp() {
         }
     }
 }
+
+/// An engine that calls international `normal` (Scan 3.x) or `standard` is played.
+#[test]
+fn hub_engines_that_call_international_normal_or_standard_are_played() {
+    let script = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/match_engines/scan_names.py");
+    let named = |name: &str| EngineSpec {
+        name: name.into(),
+        command: format!(
+            "python3 \"{}\" {name} \"{}\"",
+            script.display(),
+            env!("CARGO_BIN_EXE_dama")
+        ),
+        options: vec![],
+    };
+    let cfg = MatchConfig {
+        engines: [named("normal"), named("standard")],
+        variant: Variant::International,
+        games: 2,
+        openings: random_openings(Variant::International, 1, 3),
+        play: PlayConfig {
+            tc: TimeControl::Depth(1),
+            time_margin: Duration::from_secs(5),
+            hang_timeout: Duration::from_secs(60),
+            draw: None,
+            resign: None,
+            bitbases: None,
+            max_plies: 40,
+        },
+        concurrency: 1,
+        sprt: None,
+        shard: None,
+        seed: 1,
+    };
+    let ends = std::sync::Mutex::new(Vec::new());
+    run_match(&cfg, &|ev| {
+        if let MatchEvent::GameFinished { record, .. } = ev {
+            ends.lock().unwrap().push((record.end, record.moves.len()));
+        }
+    })
+    .expect("the engines are accepted");
+    let ends = ends.into_inner().unwrap();
+    assert_eq!(ends.len(), 2);
+    for (end, plies) in ends {
+        assert!(matches!(end, EndKind::Normal | EndKind::PlyLimit), "{end}");
+        assert!(plies > 10, "{plies}");
+    }
+}

@@ -161,11 +161,6 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 impl Message {
-    /// Reads the text of one frame (without its NUL).
-    pub fn parse(text: &str) -> Result<Message, ParseError> {
-        super::parse::parse(text)
-    }
-
     /// Writes the message as the text of one frame (without its NUL).
     pub fn format(&self) -> String {
         match self {

@@ -7,8 +7,14 @@ use super::message::{
 };
 use crate::types::{Color, Piece};
 
-/// Reads the text of one frame (without its NUL).
-pub(super) fn parse(text: &str) -> Result<Message, ParseError> {
+impl Message {
+    /// Reads the text of one frame (without its NUL).
+    pub fn parse(text: &str) -> Result<Message, ParseError> {
+        parse(text)
+    }
+}
+
+fn parse(text: &str) -> Result<Message, ParseError> {
     if !text.is_ascii() {
         return err("a DXP message must be ASCII");
     }
