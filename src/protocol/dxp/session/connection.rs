@@ -7,16 +7,15 @@ use std::io::{self, BufReader};
 use std::net::{Shutdown, TcpStream};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::protocol::dxp::config::{DxpConfig, DxpEvent, Role, Summary};
 use crate::protocol::dxp::frame::{write_message, FrameReader};
 use crate::protocol::dxp::message::{EndReason, GameEnd, GameReq, Message, VERSION};
 use crate::protocol::dxp::play::DxpGame;
 
-use crate::engine::{Engine, StopHandle};
+use crate::engine::{Engine, SearchHandle};
 use crate::position::Position;
-use crate::search::SearchResult;
 
 /// What the loop waits for.
 pub(super) enum Event {
@@ -24,8 +23,8 @@ pub(super) enum Event {
     Frame(Result<Message, String>),
     /// The peer closed the connection.
     Closed,
-    /// A search ended: the engine comes back with its result (`None` if it panicked).
-    Done(u64, Box<Engine>, Option<SearchResult>),
+    /// Search `id` ended (its handle's `wait` returns at once).
+    Done(u64),
 }
 
 /// Where the connection stands.
@@ -41,7 +40,7 @@ pub(super) enum State {
 /// The search in progress.
 pub(super) struct Running {
     pub(super) id: u64,
-    pub(super) handle: StopHandle,
+    pub(super) handle: SearchHandle,
     pub(super) started: Instant,
     /// The game moved on (GAMEEND, BACKREQ, disconnect): the result is thrown away.
     pub(super) stale: bool,
@@ -50,19 +49,15 @@ pub(super) struct Running {
 /// A dama player that serves connections one after another, keeping its engine between them.
 pub struct DxpPlayer {
     pub(super) config: DxpConfig,
-    pub(super) engine: Option<Box<Engine>>,
-    pub(super) book_rng: crate::book::BookRng,
+    pub(super) engine: Engine,
 }
 
 impl DxpPlayer {
     /// A player with `config`.
     pub fn new(config: DxpConfig) -> DxpPlayer {
         let engine = Engine::new(config.settings.engine.clone());
-        DxpPlayer {
-            book_rng: crate::book::BookRng::new(config.settings.engine.seed),
-            engine: Some(Box::new(engine)),
-            config,
-        }
+        engine.prepare();
+        DxpPlayer { engine, config }
     }
 
     /// Plays on one connection until the games are done, a stop code, or the peer leaves.
@@ -87,7 +82,7 @@ impl DxpPlayer {
             on_event,
         };
         conn.run(&rx);
-        conn.close(&rx);
+        conn.close();
         Ok(conn.summary)
     }
 }
@@ -156,20 +151,13 @@ impl Connection<'_> {
         }
     }
 
-    /// Ends the connection: the reader thread sees the shutdown, a running search is stopped
-    /// and the engine taken back.
-    fn close(&mut self, rx: &Receiver<Event>) {
+    /// Ends the connection: the reader thread sees the shutdown, and a running search is
+    /// stopped and waited for.
+    fn close(&mut self) {
         let _ = self.out.shutdown(Shutdown::Both);
-        self.drop_search();
-        while self.search.is_some() {
-            match rx.recv_timeout(Duration::from_secs(60)) {
-                Ok(Event::Done(_, engine, _)) => {
-                    self.player.engine = Some(engine);
-                    self.search = None;
-                }
-                Ok(_) => {}
-                Err(_) => self.search = None,
-            }
+        if let Some(run) = self.search.take() {
+            run.handle.stop();
+            let _ = run.handle.wait();
         }
     }
 
@@ -302,7 +290,7 @@ impl Connection<'_> {
                 self.emit(DxpEvent::BadInput(reason));
             }
             Event::Closed => self.disconnected(),
-            Event::Done(id, engine, result) => self.finish_search(id, engine, result),
+            Event::Done(id) => self.finish_search(id),
         }
     }
 }

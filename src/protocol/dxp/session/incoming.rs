@@ -68,7 +68,6 @@ impl Connection<'_> {
 
     fn start_game(&mut self, start: Position, dama: Color, time: TimeControl, opponent: String) {
         self.fresh_game = true;
-        self.player.book_rng = crate::book::BookRng::new(self.player.config.settings.engine.seed);
         self.state = State::Playing(Box::new(DxpGame::new(start, dama, time)));
         self.emit(DxpEvent::GameStarted { opponent, dama });
     }
