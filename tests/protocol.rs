@@ -282,6 +282,34 @@ fn think_writes_info_lines_then_a_legal_move() {
     hub.close();
 }
 
+#[test]
+fn go_hint_names_the_move_and_its_piece_at_full_strength() {
+    let mut hub = Hub::start();
+    hub.send("set-param name=skill value=1");
+    hub.send("set-param name=book value=false");
+    hub.send("pos start");
+    hub.send("level depth=6");
+    hub.send("go hint");
+    let lines = hub.until("done");
+    let done = lines.last().unwrap();
+    let infos = &lines[..lines.len() - 1];
+    assert_eq!(
+        field(infos.last().unwrap(), "depth"),
+        Some("6"),
+        "full strength: {lines:?}"
+    );
+    let start = Position::start(Variant::Czech);
+    done_move(done, &start, &czech());
+    let piece = field(done, "piece").expect("piece=");
+    assert!(field(done, "move").unwrap().starts_with(piece), "{done}");
+    // The game and the skill are as before: go think searches at level 1 from the start.
+    hub.send("go think");
+    let lines = hub.until("done");
+    done_move(lines.last().unwrap(), &start, &czech());
+    assert!(field(lines.last().unwrap(), "piece").is_none());
+    hub.close();
+}
+
 /// A long game of legal moves (random but fixed), with captures and man moves.
 fn long_game(variant: Variant, plies: usize) -> (Position, Vec<Move>) {
     let start = Position::start(variant);

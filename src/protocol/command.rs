@@ -38,6 +38,9 @@ pub enum GoMode {
     Ponder,
     /// Analysis: no book, and a search even with one legal move.
     Analyze,
+    /// A hint for the side to move (a dama extension): a full-strength search, whatever the
+    /// `skill`, whose `done` also names the square of the piece to move (`piece=`).
+    Hint,
 }
 
 /// Search limits collected from `level` lines; each line sets only the fields it names.
@@ -265,6 +268,7 @@ fn parse_go(args: &[Arg]) -> GoMode {
             "think" => Some(GoMode::Think),
             "ponder" => Some(GoMode::Ponder),
             "analyze" | "analyse" => Some(GoMode::Analyze),
+            "hint" => Some(GoMode::Hint),
             _ => None,
         })
         .unwrap_or(GoMode::Think)
@@ -382,6 +386,7 @@ mod tests {
             ("go think", Command::Go(GoMode::Think)),
             ("go ponder", Command::Go(GoMode::Ponder)),
             ("go analyze", Command::Go(GoMode::Analyze)),
+            ("go hint", Command::Go(GoMode::Hint)),
             ("go foo=1 ponder", Command::Go(GoMode::Ponder)),
             ("fly away", Command::Unknown("fly".into())),
         ] {

@@ -110,7 +110,7 @@ impl<W: Write> Session<W> {
             clock,
             infinite: l.infinite,
             ponder: mode == GoMode::Ponder,
-            book: mode == GoMode::Think,
+            book: matches!(mode, GoMode::Think | GoMode::Hint),
         }
     }
 }

@@ -110,6 +110,16 @@ pub fn done(best: Option<&str>, ponder: Option<&str>) -> String {
     s
 }
 
+/// The `done` line of `go hint`: the move and the square of the piece that makes it.
+pub fn done_hint(best: Option<&str>) -> String {
+    let mut s = done(best, None);
+    if let Some(piece) = best.and_then(|b| b.split(['-', 'x']).next()) {
+        s.push(' ');
+        s.push_str(&pair("piece", piece));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,6 +35,8 @@ pub(super) struct Session<W: Write> {
     pub(super) engine: Engine,
     pub(super) level: command::Level,
     search: Option<SearchHandle>,
+    /// During `go hint`: the skill to restore when the search ends.
+    hint_skill: Option<u8>,
     /// Lines read but not handled yet, with their parse.
     pending: VecDeque<Result<Command, CommandError>>,
     eof: bool,
@@ -54,6 +56,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write + Send>(input: R, output: W) ->
         settings,
         level: command::Level::default(),
         search: None,
+        hint_skill: None,
         pending: VecDeque::new(),
         eof: false,
         tx,
@@ -178,6 +181,10 @@ impl<W: Write> Session<W> {
             return self.write(&reply::done(None, None));
         }
         let limits = self.limits(mode);
+        if mode == GoMode::Hint {
+            self.hint_skill = Some(self.engine.options().skill);
+            self.set_skill(5);
+        }
         let search = self.engine.start(&limits, self.callbacks());
         self.search = Some(search);
         if self.eof {
@@ -206,6 +213,10 @@ impl<W: Write> Session<W> {
             return Ok(());
         };
         let result = search.wait();
+        let hint = self.hint_skill.take();
+        if let Some(skill) = hint {
+            self.set_skill(skill);
+        }
         if result.error.is_some() {
             let side = self.engine.game().position().side().name();
             self.error(&format!("go: the search failed ({side} to move); no move"))?;
@@ -214,6 +225,16 @@ impl<W: Write> Session<W> {
         let conv = self.settings.convention();
         let best = result.best.map(|m| conv.format_move(&m));
         let ponder = result.ponder.map(|m| conv.format_move(&m));
+        if hint.is_some() {
+            return self.write(&reply::done_hint(best.as_deref()));
+        }
         self.write(&reply::done(best.as_deref(), ponder.as_deref()))
+    }
+
+    /// Sets the engine's skill, keeping its other options.
+    fn set_skill(&mut self, skill: u8) {
+        let mut opts = self.engine.options().clone();
+        opts.skill = skill;
+        self.engine.set_options(opts);
     }
 }
