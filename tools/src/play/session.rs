@@ -268,7 +268,9 @@ impl Session {
         };
         let label = self.move_label(&pos, &mv);
         self.game.play(&mv);
-        if level >= SHOW_THINKING_FROM {
+        if result.from_book {
+            out.line(&format!("dama plays {label} (from its opening book)"));
+        } else if level >= SHOW_THINKING_FROM {
             out.line(&format!("dama plays {label} (depth {})", result.depth));
         } else {
             out.line(&format!("dama plays {label}"));
