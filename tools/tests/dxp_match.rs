@@ -123,3 +123,65 @@ fn hub_engines_that_call_international_normal_or_standard_are_played() {
         assert!(plies > 10, "{plies}");
     }
 }
+
+/// A Hub version 1 engine (Scan 1.x/2.x: `name` lines, lower-case side, milliseconds, `move`
+/// answers) is detected by its answer to `hub` and played.
+#[test]
+fn hub_version_1_engines_are_played() {
+    let script =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/match_engines/hub_v1.py");
+    let v1 = EngineSpec {
+        name: "v1".into(),
+        command: format!(
+            "python3 \"{}\" \"{}\"",
+            script.display(),
+            env!("CARGO_BIN_EXE_dama")
+        ),
+        options: vec![],
+    };
+    let v2 = EngineSpec {
+        name: "v2".into(),
+        command: format!("\"{}\" hub", env!("CARGO_BIN_EXE_dama")),
+        options: vec![("book".into(), "false".into())],
+    };
+    for tc in [
+        TimeControl::Depth(2),
+        TimeControl::parse_clock("0.05+0.01").unwrap(),
+    ] {
+        let cfg = MatchConfig {
+            engines: [v1.clone(), v2.clone()],
+            variant: Variant::International,
+            games: 2,
+            openings: random_openings(Variant::International, 1, 4),
+            play: PlayConfig {
+                tc,
+                time_margin: Duration::from_secs(5),
+                hang_timeout: Duration::from_secs(60),
+                draw: None,
+                resign: None,
+                bitbases: None,
+                max_plies: 60,
+            },
+            concurrency: 1,
+            sprt: None,
+            shard: None,
+            seed: 1,
+        };
+        let ends = std::sync::Mutex::new(Vec::new());
+        run_match(&cfg, &|ev| {
+            if let MatchEvent::GameFinished { record, .. } = ev {
+                ends.lock()
+                    .unwrap()
+                    .push((record.end, record.moves.len(), record.reason.clone()));
+            }
+        })
+        .expect("the version 1 engine is accepted");
+        for (end, plies, reason) in ends.into_inner().unwrap() {
+            assert!(
+                matches!(end, EndKind::Normal | EndKind::PlyLimit),
+                "{end}: {reason}"
+            );
+            assert!(plies > 10, "{plies}");
+        }
+    }
+}

@@ -208,6 +208,9 @@ pub struct HubEngine {
     pub id_name: Option<String>,
     /// The declared parameters.
     pub params: Vec<Param>,
+    /// The protocol version: 2 (Scan 3.x), or 1 (Scan 1.x and 2.x) when the engine answered
+    /// `hub` with `name …` instead of `id name=…`.
+    pub version: u8,
 }
 
 impl HubEngine {
@@ -253,6 +256,7 @@ impl HubEngine {
             lines: rx,
             id_name: None,
             params: Vec::new(),
+            version: 2,
         })
     }
 
@@ -265,6 +269,11 @@ impl HubEngine {
             };
             match line.command.as_str() {
                 "id" => self.id_name = line.get("name").map(str::to_string),
+                // Version 1: `name Scan 2.0`, `author …`, `country …`.
+                "name" if self.id_name.is_none() => {
+                    self.version = 1;
+                    self.id_name = line.args.first().map(|(n, _)| n.clone());
+                }
                 "param" => self.params.push(Param {
                     name: line.get("name").unwrap_or_default().to_string(),
                     values: line
@@ -276,14 +285,20 @@ impl HubEngine {
                 _ => {}
             }
         }
-        self.set_variant(variant)?;
-        self.set_numbering()?;
-        for (name, value) in &spec.options {
-            self.send(&format!(
-                "set-param name={} value={}",
-                quote(name),
-                quote(value)
-            ))?;
+        if self.version == 1 {
+            for (name, value) in &spec.options {
+                self.send(&format!("set {name} {value}"))?;
+            }
+        } else {
+            self.set_variant(variant)?;
+            self.set_numbering()?;
+            for (name, value) in &spec.options {
+                self.send(&format!(
+                    "set-param name={} value={}",
+                    quote(name),
+                    quote(value)
+                ))?;
+            }
         }
         self.send("init")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
@@ -352,9 +367,9 @@ impl HubEngine {
         HubError::Crashed("engine closed its output".into())
     }
 
-    /// Sends `new-game` (the next search is unrelated to the previous ones).
+    /// Sends `new-game` (`new` in version 1): the next search is unrelated to the previous ones.
     pub fn new_game(&mut self) -> Result<(), HubError> {
-        self.send("new-game")
+        self.send(if self.version == 1 { "new" } else { "new-game" })
     }
 
     /// Runs one search: `pos`, `level`, `go think`, then reads `info` lines until `done`.

@@ -11,6 +11,7 @@ pub mod clock;
 pub mod dxp;
 pub mod elo;
 pub mod hub;
+pub mod hub_v1;
 mod json;
 pub mod openings;
 pub mod pdn;

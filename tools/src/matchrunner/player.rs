@@ -1,4 +1,5 @@
-//! An engine of a match, whatever its protocol: Hub on standard input/output, or DXP over TCP
+//! An engine of a match, whatever its protocol: Hub (version 2, or version 1 as Scan 1.x and
+//! 2.x speak it) on standard input/output, or DXP over TCP
 //! (an engine command that starts with `dxp:`).
 
 use std::time::Instant;
@@ -58,6 +59,9 @@ impl Player {
     /// The engine's move.
     pub fn think(&mut self, turn: &Turn) -> Result<SearchReply, HubError> {
         match self {
+            Player::Hub(e) if e.version == 1 => {
+                e.search_v1(turn.game, turn.level_line, turn.deadline)
+            }
             Player::Hub(e) => e.search(turn.pos_line, turn.level_line, turn.deadline),
             Player::Dxp(e) => e.search(turn.game, turn.deadline),
         }

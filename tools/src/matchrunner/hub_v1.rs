@@ -1,0 +1,103 @@
+//! Hub protocol version 1, as Scan 1.x and 2.x speak it, for the match runner: the engine
+//! answers `hub` with `name …` lines (not `id name=…`), takes `set NAME VALUE`, positions with a
+//! lower-case side to move (`pos wbbb…`), `move M` for each move played, `level MOVES TIME INC`
+//! and `time T` in milliseconds, `depth D`, then `go`, and answers `move M [PONDER]`.
+
+use std::time::Instant;
+
+use dama::game::Game;
+use dama::notation;
+use dama::protocol::numbering::{Convention, Numbering};
+
+use super::hub::{parse_line, HubEngine, HubError, SearchReply};
+
+/// A position as Hub version 1 writes it: version 2's string with the side to move in lower case.
+pub fn v1_position(pos: &dama::Position) -> String {
+    let text = Convention::new(pos.variant(), Numbering::Dama).format_position(pos);
+    let mut chars = text.chars();
+    let side = chars.next().map(|c| c.to_ascii_lowercase()).unwrap_or('w');
+    std::iter::once(side).chain(chars).collect()
+}
+
+/// The version 1 lines for a version 2 `level` line (seconds become milliseconds).
+pub fn v1_level(level_line: &str) -> Vec<String> {
+    let Some(line) = parse_line(level_line) else {
+        return Vec::new();
+    };
+    let ms = |name: &str| {
+        line.get(name)
+            .and_then(|v| v.parse::<f64>().ok())
+            .map(|s| (s * 1000.0).round().max(0.0) as u64)
+    };
+    if let Some(t) = ms("move-time") {
+        return vec![format!("time {t}")];
+    }
+    if let Some(d) = line.get("depth") {
+        return vec![format!("depth {d}")];
+    }
+    match ms("time") {
+        Some(time) => {
+            let moves = line.get("moves").unwrap_or("0");
+            vec![format!("level {moves} {time} {}", ms("inc").unwrap_or(0))]
+        }
+        None => Vec::new(),
+    }
+}
+
+impl HubEngine {
+    /// One search with a version 1 engine: the start position and every move since, the level,
+    /// `go`, then the `move` answer by `deadline`.
+    pub fn search_v1(
+        &mut self,
+        game: &Game,
+        level_line: &str,
+        deadline: Instant,
+    ) -> Result<SearchReply, HubError> {
+        self.send(&format!("pos {}", v1_position(game.start())))?;
+        let mut pos = *game.start();
+        for mv in game.moves() {
+            self.send(&format!("move {}", notation::format_hub_move(&pos, mv)))?;
+            pos = pos.play(mv);
+        }
+        for line in v1_level(level_line) {
+            self.send(&line)?;
+        }
+        self.send("go")?;
+        loop {
+            let raw = self.recv(deadline)?;
+            let mut words = raw.split_whitespace();
+            if words.next() == Some("move") {
+                let mv = words.next().unwrap_or_default().to_string();
+                return Ok(SearchReply {
+                    mv,
+                    score: None,
+                    depth: None,
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama::{Position, Variant};
+
+    #[test]
+    fn positions_have_a_lower_case_side() {
+        let start = Position::start(Variant::International);
+        let text = v1_position(&start);
+        assert_eq!(text.len(), 51);
+        assert!(text.starts_with("wbbbb"), "{text}");
+        assert!(v1_position(&start.with_side(dama::Color::Black)).starts_with('b'));
+    }
+
+    #[test]
+    fn levels_in_milliseconds() {
+        assert_eq!(v1_level("level time=59.5 inc=0.5"), ["level 0 59500 500"]);
+        assert_eq!(v1_level("level moves=40 time=120"), ["level 40 120000 0"]);
+        assert_eq!(v1_level("level move-time=0.25"), ["time 250"]);
+        assert_eq!(v1_level("level depth=6"), ["depth 6"]);
+        assert!(v1_level("level infinite").is_empty());
+    }
+}
