@@ -10,6 +10,30 @@ use dama_tools::matchrunner::openings::random_openings;
 use dama_tools::matchrunner::play::{EndKind, GameResult, PlayConfig};
 use dama_tools::matchrunner::{run_match, EngineSpec, MatchConfig, MatchEvent, TimeControl};
 
+/// Two international games between `engines` at `tc`; a loaded CI machine may add to any move
+/// time, so the margin is generous.
+fn match_config(engines: [EngineSpec; 2], tc: TimeControl, max_plies: u32) -> MatchConfig {
+    MatchConfig {
+        engines,
+        variant: Variant::International,
+        games: 2,
+        openings: random_openings(Variant::International, 1, 3),
+        play: PlayConfig {
+            tc,
+            time_margin: Duration::from_secs(5),
+            hang_timeout: Duration::from_secs(60),
+            draw: None,
+            resign: None,
+            bitbases: None,
+            max_plies,
+        },
+        concurrency: 1,
+        sprt: None,
+        shard: None,
+        seed: 1,
+    }
+}
+
 fn dxp_dama(name: &str) -> EngineSpec {
     EngineSpec {
         name: name.into(),
@@ -24,24 +48,13 @@ fn dxp_dama(name: &str) -> EngineSpec {
 #[test]
 fn dama_plays_dama_over_dxp() {
     let cfg = MatchConfig {
-        engines: [dxp_dama("A"), dxp_dama("B")],
-        variant: Variant::International,
         games: 4,
         openings: random_openings(Variant::International, 2, 5),
-        play: PlayConfig {
-            tc: TimeControl::MoveTime(Duration::from_millis(30)),
-            // dama caps its moves at 0.03 s; a loaded CI machine may add to that.
-            time_margin: Duration::from_secs(5),
-            hang_timeout: Duration::from_secs(60),
-            draw: None,
-            resign: None,
-            bitbases: None,
-            max_plies: 300,
-        },
-        concurrency: 1,
-        sprt: None,
-        shard: None,
-        seed: 1,
+        ..match_config(
+            [dxp_dama("A"), dxp_dama("B")],
+            TimeControl::MoveTime(Duration::from_millis(30)),
+            300,
+        )
     };
     let records = std::sync::Mutex::new(Vec::new());
     run_match(&cfg, &|ev| {
@@ -91,23 +104,13 @@ fn hub_engines_that_call_international_normal_or_standard_are_played() {
         options: vec![],
     };
     let cfg = MatchConfig {
-        engines: [named("normal"), named("standard")],
-        variant: Variant::International,
         games: 2,
         openings: random_openings(Variant::International, 1, 3),
-        play: PlayConfig {
-            tc: TimeControl::Depth(1),
-            time_margin: Duration::from_secs(5),
-            hang_timeout: Duration::from_secs(60),
-            draw: None,
-            resign: None,
-            bitbases: None,
-            max_plies: 40,
-        },
-        concurrency: 1,
-        sprt: None,
-        shard: None,
-        seed: 1,
+        ..match_config(
+            [named("normal"), named("standard")],
+            TimeControl::Depth(1),
+            40,
+        )
     };
     let ends = std::sync::Mutex::new(Vec::new());
     run_match(&cfg, &|ev| {
@@ -149,23 +152,9 @@ fn hub_version_1_engines_are_played() {
         TimeControl::parse_clock("0.05+0.01").unwrap(),
     ] {
         let cfg = MatchConfig {
-            engines: [v1.clone(), v2.clone()],
-            variant: Variant::International,
             games: 2,
             openings: random_openings(Variant::International, 1, 4),
-            play: PlayConfig {
-                tc,
-                time_margin: Duration::from_secs(5),
-                hang_timeout: Duration::from_secs(60),
-                draw: None,
-                resign: None,
-                bitbases: None,
-                max_plies: 60,
-            },
-            concurrency: 1,
-            sprt: None,
-            shard: None,
-            seed: 1,
+            ..match_config([v1.clone(), v2.clone()], tc, 60)
         };
         let ends = std::sync::Mutex::new(Vec::new());
         run_match(&cfg, &|ev| {
