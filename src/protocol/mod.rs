@@ -2,8 +2,8 @@
 //! that GUIs, bots and match runners use (`dama hub`), and DamExchange over TCP ([`dxp`],
 //! `dama dxp`).
 //!
-//! [`run`] speaks the protocol over any pair of streams. [`command`] reads lines into typed
-//! commands, [`reply`] writes the engine's lines, [`params`] holds the parameters and
+//! [`run`] speaks the protocol over any pair of streams. [`input`] cuts any byte stream into
+//! bounded lines of text, [`command`] reads lines into typed commands, [`reply`] writes the engine's lines, [`params`] holds the parameters and
 //! [`numbering`] converts positions and moves between dama and the numbering of the client.
 //! Nothing here prints outside the writer it is given, and nothing exits the process.
 //!
@@ -20,6 +20,7 @@ mod command;
 pub mod dxp;
 mod event;
 mod idle;
+pub mod input;
 pub mod numbering;
 mod params;
 mod reader;

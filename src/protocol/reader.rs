@@ -5,24 +5,18 @@ use std::sync::mpsc::Sender;
 use std::thread;
 
 use super::event::Event;
+use super::input::LineReader;
 
 /// Reads lines on a thread of its own (it may block on input after the loop has ended) and
-/// sends each, without its line ending, as [`Event::Line`]; then [`Event::Eof`] at the end of
-/// the input or on a read error.
-pub(super) fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, tx: Sender<Event>) {
-    thread::spawn(move || loop {
-        let mut line = String::new();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                let _ = tx.send(Event::Eof);
+/// sends each, without its line ending, as [`Event::Line`] (a line that is not text as its
+/// error, see [`LineReader`]); then [`Event::Eof`] at the end of the input or on a read error.
+pub(super) fn spawn_reader<R: BufRead + Send + 'static>(input: R, tx: Sender<Event>) {
+    thread::spawn(move || {
+        for line in LineReader::new(input) {
+            if tx.send(Event::Line(line)).is_err() {
                 return;
             }
-            Ok(_) => {
-                let line = line.trim_end_matches(['\n', '\r']).to_string();
-                if tx.send(Event::Line(line)).is_err() {
-                    return;
-                }
-            }
         }
+        let _ = tx.send(Event::Eof);
     });
 }

@@ -85,7 +85,10 @@ impl<W: Write> Session<W> {
 
     fn handle(&mut self, event: Event) -> io::Result<()> {
         match event {
-            Event::Line(line) => self.pending.push_back(command::parse(&line)),
+            Event::Line(line) => self.pending.push_back(
+                line.map_err(|e| CommandError(e.0))
+                    .and_then(|line| command::parse(&line)),
+            ),
             Event::Eof => {
                 self.eof = true;
                 self.stop_search();

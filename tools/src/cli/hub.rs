@@ -17,14 +17,19 @@ pub fn run_if_first_line_is_hub() -> Result<()> {
     if stdin.is_terminal() {
         eprintln!("dama: type 'hub' for the Hub protocol, or run 'dama --help'");
     }
-    let mut first = String::new();
-    stdin.lock().read_line(&mut first)?;
-    if first.split_whitespace().next() != Some("hub") {
+    // Bytes, not text, and bounded: whatever the first line holds, the answer is a message.
+    let mut first = Vec::new();
+    let limit = dama::protocol::input::MAX_LINE as u64;
+    stdin.lock().take(limit).read_until(b'\n', &mut first)?;
+    let first_word = first
+        .split(|b| b.is_ascii_whitespace())
+        .find(|word| !word.is_empty());
+    if first_word != Some(b"hub".as_slice()) {
         return Err(anyhow!(
             "no command given and the first line read is not 'hub'; try 'dama --help'"
         ));
     }
-    let input = BufReader::new(Cursor::new(first.into_bytes()).chain(io::stdin()));
+    let input = BufReader::new(Cursor::new(first).chain(io::stdin()));
     dama::protocol::run(input, io::stdout())?;
     Ok(())
 }
