@@ -18,7 +18,7 @@
 //!
 //! | layer | module | what it gives |
 //! |---|---|---|
-//! | types | [`types`] | [`Bitboard`], [`Color`], [`Piece`], [`Square`], the [`types::SplitMix`] generator |
+//! | types | [`types`], [`files`] | [`Bitboard`], [`Color`], [`Piece`], [`Square`], the [`types::SplitMix`] generator; files written under a temporary name and renamed when whole ([`files::PartFile`]) |
 //! | rules | [`rules`] | [`Variant`] and its [`RuleSet`] (board geometry, directions, precedence, draw rules) |
 //! | position | the crate root | [`Position`] (copy-make: [`Position::play`]), [`Move`], [`MoveList`], [`Key`] |
 //! | move generation | [`movegen`], [`perft`] | legal moves, captures, perft counts |
@@ -37,6 +37,7 @@ pub mod bitbase;
 pub mod book;
 pub mod engine;
 pub mod eval;
+pub mod files;
 pub mod game;
 pub mod movegen;
 mod moves;

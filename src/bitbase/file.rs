@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 
 use super::material::MaterialSignature;
 use super::table::Table;
+use crate::files::PartFile;
 use crate::rules::Variant;
 
 /// The first eight bytes of every file.
@@ -120,9 +121,9 @@ pub fn write(
         }
     }
     head.extend_from_slice(&sum.to_le_bytes());
-    let tmp = path.with_extension("egtb.part");
+    let tmp = crate::files::part_name(path);
     let fail = |e: std::io::Error| format!("{}: {e}", tmp.display());
-    let mut f = std::io::BufWriter::new(fs::File::create(&tmp).map_err(fail)?);
+    let mut f = PartFile::create(path).map_err(|e| e.to_string())?;
     f.write_all(&head).map_err(fail)?;
     for t in tables {
         f.write_all(&t.wdl).map_err(fail)?;
@@ -131,11 +132,7 @@ pub fn write(
                 .map_err(fail)?;
         }
     }
-    f.into_inner()
-        .map_err(|e| fail(e.into_error()))?
-        .sync_all()
-        .map_err(fail)?;
-    fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
+    f.finish().map_err(|e| e.to_string())?;
     Ok(HEADER_LEN as u64 + payload_len(sizes, distances))
 }
 
@@ -232,7 +229,13 @@ pub fn read_header(path: &Path) -> Result<Header, String> {
 pub fn read(path: &Path) -> Result<(Header, Vec<Table>), String> {
     let fail = |e: String| format!("{}: {e}", path.display());
     let b = fs::read(path).map_err(|e| fail(e.to_string()))?;
-    let h = parse_header(&b).map_err(fail)?;
+    parse(&b).map_err(fail)
+}
+
+/// Checks the bytes of a whole file (header, length, checksum) and returns its header and
+/// tables.
+pub fn parse(b: &[u8]) -> Result<(Header, Vec<Table>), String> {
+    let h = parse_header(b)?;
     let want = HEADER_LEN as u64 + h.payload;
     if b.len() as u64 != want {
         let what = if (b.len() as u64) < want {
@@ -240,14 +243,11 @@ pub fn read(path: &Path) -> Result<(Header, Vec<Table>), String> {
         } else {
             "too long"
         };
-        return Err(fail(format!(
-            "{what}: {} bytes, header says {want}",
-            b.len()
-        )));
+        return Err(format!("{what}: {} bytes, header says {want}", b.len()));
     }
     let sum = fnv(fnv(FNV_START, &b[..64]), &b[HEADER_LEN..]);
     if sum != h.checksum {
-        return Err(fail("checksum mismatch (corrupt file)".into()));
+        return Err("checksum mismatch (corrupt file)".into());
     }
     let keys = [h.slice, h.slice.mirror()];
     let mut at = HEADER_LEN;

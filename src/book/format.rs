@@ -14,7 +14,10 @@
 //! the fewest plies from the start at which the book reaches it, and then one field per book
 //! move: the move in PDN move text, its score (centi-men from the side to move) and its weight.
 //! Fields are separated by `|`. The checksum is FNV-1a (64 bits) over the entry lines, each
-//! followed by a newline; a mismatch is a warning (the file was edited by hand), not an error.
+//! followed by a newline. [`Book::parse`] reads any text and reports a mismatch as a warning (a
+//! book edited by hand); [`Book::load`] and [`Book::load_for`], which read files, refuse a file
+//! whose checksum does not match (corrupt or truncated) or that holds another variant's book,
+//! naming the file, so that the caller goes on without it.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -34,6 +37,9 @@ pub enum BookError {
     MissingVariant,
     /// The header names a variant we do not know.
     UnknownVariant(String),
+    /// A book file that cannot be used: its name and why (bad header, checksum mismatch,
+    /// another variant).
+    BadFile(String),
 }
 
 impl fmt::Display for BookError {
@@ -48,6 +54,7 @@ impl fmt::Display for BookError {
                 "the book header names an unknown variant '{v}' (known: {})",
                 Variant::names()
             ),
+            BookError::BadFile(m) => f.write_str(m),
         }
     }
 }
@@ -146,11 +153,44 @@ impl Book {
         Ok((book, warnings))
     }
 
-    /// Reads a book file (see [`Book::parse`]).
+    /// Reads a book file (see [`Book::parse`]); the warnings are those of bad entry lines. A
+    /// file that is not text, has a bad header, or whose checksum does not match its entries
+    /// (a corrupt or truncated file) is an error naming the file.
     pub fn load(path: &Path) -> Result<(Book, Vec<BookWarning>), BookError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| BookError::Io(format!("cannot read book {}: {e}", path.display())))?;
-        Book::parse(&text)
+        let name = path.display();
+        let bytes = std::fs::read(path)
+            .map_err(|e| BookError::Io(format!("cannot read book {name}: {e}")))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            BookError::BadFile(format!(
+                "book {name}: not text (invalid UTF-8 at byte {at}); not used"
+            ))
+        })?;
+        let (book, warnings) =
+            Book::parse(&text).map_err(|e| BookError::BadFile(format!("book {name}: {e}")))?;
+        if let Some(w) = warnings
+            .iter()
+            .find(|w| w.message.starts_with(CHECKSUM_MISMATCH))
+        {
+            return Err(BookError::BadFile(format!(
+                "book {name}: {w} (corrupt or truncated file); not used"
+            )));
+        }
+        Ok((book, warnings))
+    }
+
+    /// Reads the book file of `variant` (see [`Book::load`]); a book of another variant is an
+    /// error naming the file.
+    pub fn load_for(path: &Path, variant: Variant) -> Result<(Book, Vec<BookWarning>), BookError> {
+        let (book, warnings) = Book::load(path)?;
+        if book.variant() != variant {
+            return Err(BookError::BadFile(format!(
+                "book {}: the book of {}, not of {variant}; not used",
+                path.display(),
+                book.variant()
+            )));
+        }
+        Ok((book, warnings))
     }
 
     /// The book as text: header, then one line per position ordered by ply and FEN.
@@ -174,12 +214,16 @@ impl Book {
         out
     }
 
-    /// Writes the book to a file.
+    /// Writes the book to a file, under a temporary name until it is whole
+    /// ([`crate::files::PartFile`]).
     pub fn save(&self, path: &Path) -> Result<(), BookError> {
-        std::fs::write(path, self.to_text())
+        crate::files::write_whole(path, self.to_text().as_bytes())
             .map_err(|e| BookError::Io(format!("cannot write book {}: {e}", path.display())))
     }
 }
+
+/// How the warning of a checksum that does not match begins.
+const CHECKSUM_MISMATCH: &str = "checksum mismatch";
 
 /// Compares the stated checksum with the entry lines.
 fn check_sum(h: &HashMap<String, (usize, String)>, lines: &[&str], out: &mut Vec<BookWarning>) {
@@ -195,8 +239,7 @@ fn check_sum(h: &HashMap<String, (usize, String)>, lines: &[&str], out: &mut Vec
         out.push(BookWarning {
             line: *line,
             message: format!(
-                "checksum mismatch: the header says '{stated}', the entries give '{actual}' \
-                 (edited by hand?)"
+                "{CHECKSUM_MISMATCH}: the header says '{stated}', the entries give '{actual}'"
             ),
         });
     }

@@ -23,7 +23,7 @@ fn the_binary_speaks_hub_with_the_argument_or_a_first_hub_line() {
             .stdin
             .take()
             .unwrap()
-            .write_all(b"hub\ninit\npos start\nlevel depth=1\ngo think\nping\n")
+            .write_all(b"hub\ninit\n\xFF\xFE\npos start\nlevel depth=1\ngo think\nping\n")
             .unwrap();
         let out = child.wait_with_output().unwrap();
         assert!(out.status.success(), "{args:?}: {out:?}");
@@ -33,19 +33,25 @@ fn the_binary_speaks_hub_with_the_argument_or_a_first_hub_line() {
         assert!(lines.contains(&"wait") && lines.contains(&"ready"));
         assert!(lines.iter().any(|l| l.starts_with("done move=")), "{text}");
         assert!(lines.contains(&"pong"));
+        // The line that is not UTF-8 (once, a silent exit) is one error line.
+        let errors: Vec<_> = lines.iter().filter(|l| l.starts_with("error")).collect();
+        assert_eq!(errors.len(), 1, "{text}");
+        assert!(errors[0].contains("line 3 is not valid UTF-8"), "{text}");
     }
-    let out = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(b"uci\n")?;
-            c.wait_with_output()
-        })
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not 'hub'"));
+    for first in [&b"uci\n"[..], b"\xFF\xFE\n"] {
+        let out = Command::new(exe)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin.take().unwrap().write_all(first)?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("not 'hub'"));
+    }
 }
 
 /// The Czech bitbases up to four pieces, generated once into the test's scratch directory.

@@ -210,13 +210,8 @@ pub fn run(args: BookArgs) -> Result<()> {
 /// The book named by `source`, with its warnings.
 fn load(source: &Source) -> Result<(Book, Vec<BookWarning>)> {
     match (&source.book, source.variant) {
-        (Some(path), v) => {
-            let (book, w) = Book::load(path).map_err(|e| anyhow!("{e}"))?;
-            if let Some(v) = v.filter(|&v| v != book.variant()) {
-                bail!("{} is a {} book, not {v}", path.display(), book.variant());
-            }
-            Ok((book, w))
-        }
+        (Some(path), Some(v)) => Book::load_for(path, v).map_err(|e| anyhow!("{e}")),
+        (Some(path), None) => Book::load(path).map_err(|e| anyhow!("{e}")),
         (None, v) => {
             let v = v.unwrap_or(Variant::Czech);
             Book::builtin_with_warnings(v)
@@ -398,7 +393,8 @@ fn openings(
     }
     match out {
         Some(p) => {
-            std::fs::write(p, text).map_err(|e| anyhow!("cannot write {}: {e}", p.display()))?;
+            dama::files::write_whole(p, text.as_bytes())
+                .map_err(|e| anyhow!("cannot write the openings: {e}"))?;
             eprintln!("wrote {} openings to {}", found.len(), p.display());
         }
         None => print!("{text}"),

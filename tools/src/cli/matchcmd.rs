@@ -1,6 +1,5 @@
 //! `dama match …`: engine-vs-engine matches over the Hub protocol, and `dama match merge`.
 
-use std::fs::File;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -10,6 +9,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 
 use dama::bitbase::Bitbases;
+use dama::files::{write_whole, PartFile};
 use dama::Variant;
 use dama_tools::matchrunner::adjudication::{BitbaseJudge, DrawRule, ResignRule};
 use dama_tools::matchrunner::dxp::DxpTarget;
@@ -134,8 +134,7 @@ pub fn run(a: MatchArgs) -> Result<()> {
         out!("{line}");
     }
     if let Some(path) = &a.json {
-        std::fs::write(path, summary.to_json())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write_whole(path, summary.to_json().as_bytes()).context("cannot write the summary")?;
     }
     Ok(())
 }
@@ -152,8 +151,7 @@ fn merge(files: &[PathBuf], json: Option<&PathBuf>) -> Result<()> {
         out!("{line}");
     }
     if let Some(path) = json {
-        std::fs::write(path, merged.to_json())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write_whole(path, merged.to_json().as_bytes()).context("cannot write the summary")?;
     }
     Ok(())
 }
@@ -356,7 +354,8 @@ fn openings(a: &MatchArgs) -> Result<Vec<Opening>> {
 
 fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
     let pdn_file = match pdn_path {
-        Some(p) => Some(File::create(p).with_context(|| format!("cannot create {}", p.display()))?),
+        // Written under `<name>.part` (each game flushed), renamed when the match ends.
+        Some(p) => Some(PartFile::create(p).context("cannot create the PDN file")?),
         None => None,
     };
     let pdn_out = Mutex::new(pdn_file);
@@ -404,7 +403,8 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
             *current.lock().unwrap_or_else(|e| e.into_inner()) = tally;
             let mut out = pdn_out.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(f) = out.as_mut() {
-                if let Err(e) = f.write_all(pdn::write_game(&info, record).as_bytes()) {
+                let game = pdn::write_game(&info, record);
+                if let Err(e) = f.write_all(game.as_bytes()).and_then(|()| f.flush()) {
                     *pdn_error.lock().unwrap_or_else(|e| e.into_inner()) =
                         Some(format!("cannot write the PDN file: {e}"));
                 }
@@ -418,6 +418,9 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
     let summary = run_match(cfg, &on_event).map_err(|e| anyhow!(e))?;
     if let Some(e) = pdn_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         bail!(e);
+    }
+    if let Some(f) = pdn_out.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        f.finish().context("cannot write the PDN file")?;
     }
     Ok(summary)
 }

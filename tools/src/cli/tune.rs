@@ -88,8 +88,8 @@ pub fn run(a: TuneArgs) -> Result<()> {
     );
     print_changes(&names, &base, &result.weights);
     if let Some(path) = &a.out {
-        std::fs::write(path, export::rust_literal(&result.weights))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        dama::files::write_whole(path, export::rust_literal(&result.weights).as_bytes())
+            .context("cannot write the weights")?;
         println!("wrote {}", path.display());
     }
     Ok(())
