@@ -349,15 +349,17 @@ fn the_book_commands_work_end_to_end() {
     let (loaded, warnings) = Book::load(&imported).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     assert!(loaded.built().contains("book build") && loaded.built().contains("book import"));
-    // A corrupt line: `check` names it and fails; `probe` warns and still answers.
+    // A corrupt line: `check` names it and the checksum and fails; `probe` refuses the file,
+    // naming it.
     let text = std::fs::read_to_string(&book).unwrap();
     let bad = dir.join("bad.book");
     std::fs::write(&bad, text.replacen(" | 0 | ", " | zero | ", 1)).unwrap();
     let (ok, _, err) = dama(&["book", "check", "--book", bad.to_str().unwrap()]);
     assert!(!ok && err.contains("line 7: bad ply 'zero'"), "{err}");
+    assert!(err.contains("checksum mismatch"), "{err}");
     let (ok, out, err) = dama(&["book", "probe", "--book", bad.to_str().unwrap()]);
     assert!(
-        ok && out.contains("not in the book") && err.contains("line 7"),
+        !ok && err.contains("bad.book") && err.contains("corrupt or truncated"),
         "{out}{err}"
     );
     let (ok, _, err) = dama(&["book", "probe", "--book", "/nonexistent/x.book"]);
