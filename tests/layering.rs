@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 /// The layer of each top-level module (lower layers may not import higher ones).
 const LAYERS: &[(&str, u32)] = &[
     ("types", 0),
+    ("files", 0),
     ("rules", 1),
     ("zobrist", 1),
     ("moves", 2),
