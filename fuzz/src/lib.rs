@@ -1,0 +1,4 @@
+//! The properties the fuzz targets check (see `docs/reliability.md`).
+
+pub mod checks;
+pub mod tool_checks;
