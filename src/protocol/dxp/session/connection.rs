@@ -7,7 +7,7 @@ use std::io::{self, BufReader};
 use std::net::{Shutdown, TcpStream};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::protocol::dxp::config::{DxpConfig, DxpEvent, Role, Summary};
 use crate::protocol::dxp::frame::{write_message, FrameReader};
@@ -79,6 +79,7 @@ impl DxpPlayer {
             fresh_game: false,
             summary: Summary::default(),
             finished: false,
+            last_sent: None,
             on_event,
         };
         conn.run(&rx);
@@ -108,6 +109,10 @@ fn spawn_reader(stream: TcpStream, tx: Sender<Event>) {
     });
 }
 
+/// The least time between two frames dama writes, so that a client that reads one frame per
+/// read (pydraughts) never finds two in its buffer.
+const MIN_GAP: Duration = Duration::from_millis(50);
+
 fn clip(text: &str) -> String {
     text.chars().take(40).collect()
 }
@@ -123,6 +128,8 @@ pub(super) struct Connection<'a> {
     pub(super) fresh_game: bool,
     pub(super) summary: Summary,
     pub(super) finished: bool,
+    /// When the last frame was written (see [`MIN_GAP`]).
+    pub(super) last_sent: Option<Instant>,
     pub(super) on_event: &'a mut dyn FnMut(&DxpEvent),
 }
 
@@ -169,9 +176,20 @@ impl Connection<'_> {
         if self.finished {
             return;
         }
+        // pydraughts' DXP client (and so lidraughts-bot) keeps only the first message of what
+        // one read returns: two frames written back to back (GAMEACC and an instant book move,
+        // or the last MOVE and GAMEEND) arrive together and the second is lost. A short gap
+        // after the previous frame lets such a client read each one alone.
+        if let Some(wait) = self
+            .last_sent
+            .and_then(|t| MIN_GAP.checked_sub(t.elapsed()))
+        {
+            thread::sleep(wait);
+        }
         if write_message(&mut self.out, msg).is_err() {
             self.disconnected();
         }
+        self.last_sent = Some(Instant::now());
     }
 
     pub(super) fn chat(&mut self, text: &str) {
