@@ -23,7 +23,7 @@ pub fn evaluate(pos: &Position) -> Value {
 #[inline]
 pub fn weights_for(board: BoardSize) -> &'static Weights {
     match board {
-        BoardSize::Eight => &WEIGHTS,
+        BoardSize::Eight | BoardSize::EightA1Light => &WEIGHTS,
         BoardSize::Ten => &WEIGHTS_10,
     }
 }

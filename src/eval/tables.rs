@@ -31,7 +31,7 @@ static TEN: Tables = Tables::new(10);
 #[inline]
 pub(crate) fn tables(board: BoardSize) -> &'static Tables {
     match board {
-        BoardSize::Eight => &EIGHT,
+        BoardSize::Eight | BoardSize::EightA1Light => &EIGHT,
         BoardSize::Ten => &TEN,
     }
 }

@@ -9,16 +9,22 @@
 //! or bottom leaves the valid mask. So a whole set of pieces moves one step with one shift and one
 //! mask.
 //!
+//! ## Boards as data
+//! A [`BoardDescription`] (width, height, the colour of a1) is all the geometry is computed from.
+//! An **a1-light** board (Italian, Spanish, Portuguese) is the left-right mirror of the a1-dark
+//! one: the rules are left-right symmetric, so it keeps the same bit layout and tables, and
+//! only the square names change (the layout's square 1 is a8 instead of b8). [`Geometry::number`]
+//! and [`Geometry::square`] are the numbers of the layout (the standard PDN numbers on an a1-dark
+//! board); the names a player reads are [`Geometry::algebraic`] and the numberings of
+//! [`super::SquareNumbering`].
+//!
 //! ## Other boards (not built yet)
 //! * **12×12 (Canadian)** has 72 squares, 77 padded bits: the same formula with a 128-bit
 //!   `Bitboard`. The generator only uses `Geometry`'s deltas and masks and the `Bitboard`
 //!   operations, so widening `Bitboard` to `u128` (or making it generic over its word) is the only
-//!   change; the rules become one more `RuleSet` entry.
+//!   change.
 //! * **Orthogonal boards (Turkish)** use all 64 squares of 8×8 with a ghost column: bit = `s + s / 8`
 //!   (72 bits, again a `u128`), and directions left/right/up/down at offsets `±1` and `±9`.
-//!   `Geometry` would carry its direction list (4 orthogonal ones instead of 4 diagonal ones);
-//!   the capture search already iterates over "directions" with a `reverse` function and never
-//!   assumes diagonals, so it runs unchanged over the other direction set.
 
 use crate::types::{Bitboard, Color, Square};
 
@@ -60,20 +66,46 @@ impl Dir {
     }
 }
 
-/// The size of a board.
+/// The colour of the corner square a1 (men play on the dark squares).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Corner {
+    /// a1 is dark: the usual board (Czech, Russian, English, International …).
+    Dark,
+    /// a1 is light, h1 dark: the mirrored board of Italian, Spanish and Portuguese.
+    Light,
+}
+
+/// What a board is: its size and which squares are playable. [`Geometry`] is computed from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardDescription {
+    /// Columns (files a, b, …).
+    pub width: u8,
+    /// Rows (ranks 1, 2, …).
+    pub height: u8,
+    /// The colour of a1.
+    pub a1: Corner,
+}
+
+/// The boards dama plays on; a rule set names one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardSize {
-    /// 8×8, 32 playable squares.
+    /// 8×8, a1 dark, 32 playable squares.
     Eight,
-    /// 10×10, 50 playable squares.
+    /// 8×8, a1 light (the mirror of [`BoardSize::Eight`]), 32 playable squares.
+    EightA1Light,
+    /// 10×10, a1 dark, 50 playable squares.
     Ten,
 }
 
-/// Tables for one board size.
+/// Tables for one board.
 #[derive(Debug)]
 pub struct Geometry {
-    /// Board width and height in squares (8 or 10).
+    /// Board width in squares (8 or 10).
     pub width: u8,
+    /// Board height in squares.
+    pub height: u8,
+    /// Whether a1 is light: the names are mirrored left-right against the layout.
+    pub mirrored: bool,
     /// Number of playable squares (32 or 50).
     pub squares: u8,
     /// All playable squares.
@@ -82,7 +114,8 @@ pub struct Geometry {
     pub delta: [i8; 4],
     /// The row on which each colour's men promote (White: the top row; Black: the bottom row).
     pub promotion: [Bitboard; 2],
-    /// The main diagonal a1-h8 (on 10×10: a1-j10 does not exist; this is the long diagonal 46-5).
+    /// The long diagonal from White's left corner: a1-h8 on 8×8 (h1-a8 when a1 is light; on
+    /// 10×10, where a1-j10 does not exist, the diagonal 46-5).
     pub long_diagonal: Bitboard,
     /// `rays[dir][bit]`: every playable square beyond the square at `bit` in direction `dir`, up
     /// to the edge (empty for bits that are not playable squares).
@@ -94,23 +127,47 @@ pub struct Geometry {
     number_of_bit: [u8; 64],
 }
 
-static EIGHT: Geometry = Geometry::new(8);
-static TEN: Geometry = Geometry::new(10);
+static EIGHT: Geometry = Geometry::new(BoardSize::Eight.description());
+static EIGHT_A1_LIGHT: Geometry = Geometry::new(BoardSize::EightA1Light.description());
+static TEN: Geometry = Geometry::new(BoardSize::Ten.description());
 
 impl BoardSize {
+    /// Every board.
+    pub const ALL: [BoardSize; 3] = [BoardSize::Eight, BoardSize::EightA1Light, BoardSize::Ten];
+
+    /// What this board is.
+    pub const fn description(self) -> BoardDescription {
+        let (width, a1) = match self {
+            BoardSize::Eight => (8, Corner::Dark),
+            BoardSize::EightA1Light => (8, Corner::Light),
+            BoardSize::Ten => (10, Corner::Dark),
+        };
+        BoardDescription {
+            width,
+            height: width,
+            a1,
+        }
+    }
+
     /// The tables of this board.
     #[inline]
     pub fn geometry(self) -> &'static Geometry {
         match self {
             BoardSize::Eight => &EIGHT,
+            BoardSize::EightA1Light => &EIGHT_A1_LIGHT,
             BoardSize::Ten => &TEN,
         }
     }
 }
 
 impl Geometry {
-    const fn new(width: u8) -> Geometry {
-        let squares = width * width / 2;
+    /// The tables of the board `desc` describes. The layout numbers the playable squares row by
+    /// row from the top, each row from the left, as on an a1-dark board; a light a1 only mirrors
+    /// the names. Panics (at compile time, for the statics) if the layout needs more than 64 bits.
+    pub const fn new(desc: BoardDescription) -> Geometry {
+        let (width, height) = (desc.width, desc.height);
+        let squares = width * height / 2;
+        assert!(width % 2 == 0 && (squares as u32 + squares as u32 / width as u32) <= 64);
         let half = (width / 2) as i8;
         let mut valid = 0u64;
         let mut number_of_bit = [0u8; 64];
@@ -126,12 +183,12 @@ impl Geometry {
             if row == 0 {
                 top |= 1 << bit;
             }
-            if row == width - 1 {
+            if row == height - 1 {
                 bottom |= 1 << bit;
             }
             // column from the left: even rows (from the top) start on the second column
             let col = 2 * (s % (width / 2)) + if row.is_multiple_of(2) { 1 } else { 0 };
-            if col + row == width - 1 {
+            if col + row == height - 1 {
                 diag |= 1 << bit;
             }
             s += 1;
@@ -139,6 +196,8 @@ impl Geometry {
         let delta = [-(half + 1), -half, half, half + 1];
         Geometry {
             width,
+            height,
+            mirrored: matches!(desc.a1, Corner::Light),
             squares,
             valid: Bitboard(valid),
             delta,
@@ -186,7 +245,8 @@ impl Geometry {
         rays
     }
 
-    /// The square with PDN number `n` (1-based), if it exists on this board.
+    /// The square with layout number `n` (1-based; the standard PDN number on an a1-dark board),
+    /// if it exists on this board.
     #[inline]
     pub fn square(&self, n: u32) -> Option<Square> {
         if n == 0 || n > self.squares as u32 {
@@ -196,27 +256,41 @@ impl Geometry {
         Some(Square(s + s / self.width))
     }
 
-    /// The PDN number (1-based) of `sq`.
+    /// The layout number (1-based) of `sq`: the standard PDN number on an a1-dark board.
     #[inline]
     pub fn number(&self, sq: Square) -> u32 {
         self.number_of_bit[sq.index()] as u32
     }
 
-    /// Zero-based (column from the left, row from the bottom) of `sq`, from White's side.
+    /// Zero-based (column from the left, row from the bottom) of `sq` as White sees the board:
+    /// `a1` is (0, 0).
     pub fn coords(&self, sq: Square) -> (u8, u8) {
         let s = (self.number(sq) - 1) as u8;
         let half = self.width / 2;
         let row_top = s / half;
         let col = 2 * (s % half) + if row_top.is_multiple_of(2) { 1 } else { 0 };
-        (col, self.width - 1 - row_top)
+        let col = if self.mirrored {
+            self.width - 1 - col
+        } else {
+            col
+        };
+        (col, self.height - 1 - row_top)
     }
 
     /// The square at (column from the left, row from the bottom), if it is a playable square.
     pub fn from_coords(&self, col: u8, row: u8) -> Option<Square> {
-        if col >= self.width || row >= self.width || !(col + row).is_multiple_of(2) {
+        if col >= self.width || row >= self.height {
             return None;
         }
-        let row_top = self.width - 1 - row;
+        if (col + row).is_multiple_of(2) == self.mirrored {
+            return None; // a light square
+        }
+        let col = if self.mirrored {
+            self.width - 1 - col
+        } else {
+            col
+        };
+        let row_top = self.height - 1 - row;
         let s = row_top as u32 * (self.width as u32 / 2) + col as u32 / 2;
         self.square(s + 1)
     }
@@ -284,7 +358,7 @@ impl Geometry {
         }
     }
 
-    /// Iterates over all playable squares in PDN number order.
+    /// Iterates over all playable squares in layout number order.
     pub fn all_squares(&self) -> impl Iterator<Item = Square> + '_ {
         (1..=self.squares as u32).filter_map(move |n| self.square(n))
     }
@@ -296,7 +370,7 @@ impl Geometry {
                 let (_, r) = self.coords(sq);
                 match color {
                     Color::White => r < rows,
-                    Color::Black => r >= self.width - rows,
+                    Color::Black => r >= self.height - rows,
                 }
             })
             .collect()
@@ -353,8 +427,49 @@ mod tests {
     }
 
     #[test]
+    fn an_a1_light_board_is_the_mirror_of_the_usual_one() {
+        let (g, light) = (
+            BoardSize::Eight.geometry(),
+            BoardSize::EightA1Light.geometry(),
+        );
+        assert_eq!(light.parse_algebraic("a1"), None);
+        assert_eq!(light.parse_algebraic("b1"), light.square(29 + 3));
+        let names: Vec<String> = (1..=5)
+            .map(|n| light.algebraic(light.square(n).unwrap()))
+            .collect();
+        assert_eq!(names, ["g8", "e8", "c8", "a8", "h7"]);
+        assert_eq!(light.valid, g.valid);
+        assert_eq!((light.delta, light.rotation), (g.delta, g.rotation));
+        assert_eq!((light.rays, light.promotion), (g.rays, g.promotion));
+        for sq in light.all_squares() {
+            let (col, row) = light.coords(sq);
+            assert_eq!(g.coords(sq), (7 - col, row));
+            assert_eq!(light.parse_algebraic(&light.algebraic(sq)), Some(sq));
+        }
+        let diagonal: Vec<String> = light
+            .long_diagonal
+            .iter()
+            .map(|s| light.algebraic(s))
+            .collect();
+        assert!(diagonal.contains(&"h1".to_string()) && diagonal.contains(&"a8".to_string()));
+        assert_eq!(light.parse_algebraic("z255"), None);
+    }
+
+    #[test]
+    fn described_boards() {
+        let d = BoardSize::EightA1Light.description();
+        assert_eq!((d.width, d.height, d.a1), (8, 8, Corner::Light));
+        assert_eq!(BoardSize::Ten.description().a1, Corner::Dark);
+        for b in BoardSize::ALL {
+            let g = b.geometry();
+            assert_eq!(g.valid.count(), g.squares as u32);
+            assert_eq!(g.mirrored, b.description().a1 == Corner::Light);
+        }
+    }
+
+    #[test]
     fn rays_and_rotations_agree_with_single_steps() {
-        for g in [BoardSize::Eight.geometry(), BoardSize::Ten.geometry()] {
+        for g in BoardSize::ALL.map(BoardSize::geometry) {
             for sq in g.all_squares() {
                 for dir in Dir::ALL {
                     let one = Bitboard::from_square(sq);
