@@ -5,6 +5,7 @@ use crate::moves::Move;
 use crate::rules::{Geometry, RuleSet, Variant};
 use crate::types::{Bitboard, Color, Piece, Square};
 use crate::zobrist::{self, Key};
+use std::sync::OnceLock;
 
 /// A position of some variant. Small and `Copy` (four words and a few bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,13 +18,43 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start position of `variant`.
+    /// The start position of `variant` (its rule set's start FEN, read once).
+    #[inline]
     pub fn start(variant: Variant) -> Position {
+        static STARTS: [OnceLock<Position>; Variant::ALL.len()] =
+            [const { OnceLock::new() }; Variant::ALL.len()];
+        *STARTS[variant as usize].get_or_init(|| Position::from_start_fen(variant))
+    }
+
+    /// Reads the rule set's start FEN (`W:Wa1,c1,Kd4:Bb8`: algebraic squares, `K` for a king).
+    /// The FEN is data of the rule set, checked by the tests for every variant, so a square
+    /// that is not on the board is a bug of the table and stops the program.
+    fn from_start_fen(variant: Variant) -> Position {
         let rules = variant.rules();
         let g = rules.geometry();
-        let white = g.home_rows(Color::White, rules.men_rows);
-        let black = g.home_rows(Color::Black, rules.men_rows);
-        Position::from_parts(variant, white, black, Bitboard::EMPTY, rules.first)
+        let mut pieces = [Bitboard::EMPTY; 2];
+        let mut kings = Bitboard::EMPTY;
+        for group in rules.start.split(':').skip(1) {
+            let color = if group.starts_with('W') {
+                Color::White
+            } else {
+                Color::Black
+            };
+            for token in group[1..].split(',').filter(|t| !t.is_empty()) {
+                let (king, name) = match token.strip_prefix('K') {
+                    Some(rest) => (true, rest),
+                    None => (false, token),
+                };
+                let Some(sq) = g.parse_algebraic(name) else {
+                    panic!("{}: start square {token} is not on the board", rules.name);
+                };
+                pieces[color.index()] |= Bitboard::from_square(sq);
+                if king {
+                    kings |= Bitboard::from_square(sq);
+                }
+            }
+        }
+        Position::from_parts(variant, pieces[0], pieces[1], kings, rules.first)
     }
 
     /// Builds a position from its piece sets without checking them (see [`Position::validate`]).
@@ -217,9 +248,10 @@ impl Position {
         if (self.occupied() - g.valid).any() || (self.kings - self.occupied()).any() {
             return Err("a piece stands off the board".into());
         }
-        let max_men = self.rules().men_rows as u32 * g.width as u32 / 2;
+        let start = Position::start(self.variant);
         for c in Color::ALL {
-            if let Some(sq) = (self.men(c) & g.promotion[c.index()]).first() {
+            let max_men = start.pieces(c).count();
+            if let Some(sq) = (self.men(c) & self.rules().promotion_squares(c)).first() {
                 return Err(format!(
                     "a {} man stands on its own promotion row ({})",
                     c.name(),
@@ -262,5 +294,47 @@ mod tests {
                 pos = pos.play(&moves[(ply * 7 + 3) % moves.len()]);
             }
         }
+    }
+
+    #[test]
+    fn every_start_fen_is_a_valid_position_with_the_first_mover() {
+        for v in Variant::ALL {
+            let rules = v.rules();
+            let pos = Position::start(v);
+            assert_eq!(pos.validate(), Ok(()), "{v}");
+            assert_eq!(pos.side(), rules.first, "{v}");
+            let side = if rules.first == Color::White {
+                "W"
+            } else {
+                "B"
+            };
+            assert!(rules.start.starts_with(side), "{v}: {}", rules.start);
+            let listed = rules.start.matches(',').count() + 2;
+            assert_eq!(
+                pos.occupied().count() as usize,
+                listed,
+                "{v}: a square listed twice"
+            );
+            assert!(pos.pieces(Color::White).any() && pos.pieces(Color::Black).any());
+        }
+    }
+
+    #[test]
+    fn promotion_squares_given_by_coordinates_are_the_named_squares() {
+        use crate::rules::Promotion;
+        let g = Variant::Czech.rules().geometry();
+        let Promotion::Squares([white, black]) =
+            Promotion::squares(8, &[(0, 6), (1, 7)], &[(6, 0), (7, 1)])
+        else {
+            unreachable!()
+        };
+        let named = |names: &[&str]| -> Bitboard {
+            names
+                .iter()
+                .map(|n| g.parse_algebraic(n).unwrap())
+                .collect()
+        };
+        assert_eq!(white, named(&["a7", "b8"]));
+        assert_eq!(black, named(&["g1", "h2"]));
     }
 }

@@ -43,7 +43,7 @@ fn positions(variant: Variant, m: MaterialSignature, side: Color) -> Vec<Positio
         let mut kings = Bitboard::EMPTY;
         for (&sq, &(c, king)) in sqs.iter().zip(&kinds) {
             let one = Bitboard::from_square(sq);
-            if !king && (g.promotion[c.index()] & one).any() {
+            if !king && (variant.rules().promotion_squares(c) & one).any() {
                 return;
             }
             bb[c.index()] |= one;

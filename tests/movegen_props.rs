@@ -37,7 +37,7 @@ struct Placement {
 /// Random placements of up to the variant's number of men a side, a third of them kings.
 fn placements(v: Variant) -> impl Strategy<Value = Placement> {
     let g = v.rules().geometry();
-    let max = v.rules().men_rows as usize * g.width as usize / 2;
+    let max = Position::start(v).pieces(Color::White).count() as usize;
     let squares = g.all_squares().count();
     let side = move || vec((0..squares, prop::bool::weighted(1.0 / 3.0)), 1..=max);
     (side(), side(), any::<bool>()).prop_map(|(white, black, white_to_move)| Placement {
@@ -60,7 +60,7 @@ fn position_of(v: Variant, p: &Placement) -> Position {
                 continue;
             }
             sets[c.index()] |= Bitboard::from_square(sq);
-            if king || g.promotion[c.index()].has(sq) {
+            if king || v.rules().promotion_squares(c).has(sq) {
                 kings |= Bitboard::from_square(sq);
             }
         }
@@ -92,29 +92,10 @@ fn config(seed: u64) -> Config {
     }
 }
 
-/// True when some piece of the side to move can jump, found by looking at the board square by
-/// square (independent of both generators).
+/// True when some piece of the side to move can capture, by the reference generator
+/// (independent of `movegen`).
 fn capture_exists(pos: &Position) -> bool {
-    let g = pos.geometry();
-    let me = pos.side();
-    let rules = pos.rules();
-    pos.pieces(me).iter().any(|from| {
-        let king = pos.kings(me).has(from);
-        let dirs = if king || rules.men_capture_backward {
-            dama::rules::Dir::ALL.to_vec()
-        } else {
-            dama::rules::Dir::forward(me).to_vec()
-        };
-        dirs.into_iter().any(|d| {
-            let mut sq = g.neighbour(from, d);
-            while king && rules.flying_kings && sq.is_some_and(|s| pos.empty().has(s)) {
-                sq = sq.and_then(|s| g.neighbour(s, d));
-            }
-            sq.filter(|s| pos.pieces(!me).has(*s))
-                .and_then(|s| g.neighbour(s, d))
-                .is_some_and(|l| pos.empty().has(l))
-        })
-    })
+    !reference::capture_paths(pos).is_empty()
 }
 
 fn counts(moves: &[Move]) -> BTreeMap<(u8, u8, u64, bool), usize> {
@@ -233,7 +214,7 @@ fn check_play(pos: &Position, m: &Move) {
         Piece::Man
     };
     assert_eq!(kind, Some(want));
-    let promo_row = pos.geometry().promotion[me.index()].has(m.to);
+    let promo_row = pos.rules().promotion_squares(me).has(m.to);
     if !was_king && !m.is_capture() {
         assert_eq!(m.promotes, promo_row, "quiet promotion in {}", pos.to_fen());
     }

@@ -15,7 +15,7 @@ pub fn drawish(pos: &Position) -> bool {
     if pos.occupied().count() > 4 {
         return false;
     }
-    let flying = pos.rules().flying_kings;
+    let flying = pos.rules().flying_kings();
     let diagonal = pos.geometry().long_diagonal;
     Color::ALL.into_iter().any(|strong| {
         let weak = !strong;

@@ -9,8 +9,7 @@ use crate::types::Color;
 /// Number of pieces each side starts with in `pos`'s variant.
 #[inline]
 pub(super) fn start_pieces(pos: &Position) -> i32 {
-    let rules = pos.rules();
-    rules.men_rows as i32 * rules.geometry().width as i32 / 2
+    Position::start(pos.variant()).pieces(Color::White).count() as i32
 }
 
 /// The game phase: `PHASE_MAX` with all the start material on the board, 0 with none.
@@ -24,7 +23,7 @@ pub(super) fn phase(pos: &Position) -> i32 {
 /// The material of `c`: men and kings, the king's value by the variant's king.
 #[inline]
 pub(super) fn material(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: &mut Acc) {
-    let king = if pos.rules().flying_kings {
+    let king = if pos.rules().flying_kings() {
         w.king_flying
     } else {
         w.king_short

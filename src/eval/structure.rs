@@ -50,7 +50,9 @@ pub(super) fn mobility(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: 
     let g = pos.geometry();
     let empty = pos.empty();
     let men = pos.men(c);
-    let steps: u32 = Dir::forward(c)
+    let steps: u32 = pos
+        .rules()
+        .forward_dirs(c)
         .iter()
         .map(|&d| (g.step(men, d) & empty).count())
         .sum();
@@ -59,7 +61,7 @@ pub(super) fn mobility(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: 
     if kings.is_empty() {
         return;
     }
-    let flying = pos.rules().flying_kings;
+    let flying = pos.rules().flying_kings();
     let (mut moves, mut trapped) = (0, 0);
     for k in kings {
         let before = moves;
@@ -103,7 +105,7 @@ pub(super) fn runaways(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &
 /// Flying kings on the main diagonal.
 #[inline]
 pub(super) fn king_diagonal(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: &mut Acc) {
-    if pos.rules().flying_kings {
+    if pos.rules().flying_kings() {
         let on = (pos.kings(c) & pos.geometry().long_diagonal).count() as i32;
         acc.add(w.king_diagonal, on);
     }
@@ -129,7 +131,7 @@ fn rear_cover(pos: &Position, c: Color, t: &Tables) -> (Bitboard, Bitboard) {
     let own = pos.pieces(c);
     let men = pos.men(c) & t.front[c.index()];
     let (mut uncovered, mut backed) = (men, men);
-    for d in Dir::forward(!c) {
+    for d in pos.rules().forward_dirs(c).map(Dir::reverse) {
         // The men whose neighbour in the rear direction `d` is an own piece, or off the board.
         let behind_own = g.step(own, d.reverse());
         let at_edge = !g.step(g.valid, d.reverse());

@@ -9,13 +9,14 @@
 //! finds its victim and its landing squares with the ray tables ([`Geometry::ray`]) instead of
 //! walking square by square. Nothing here allocates.
 
-use crate::rules::{Dir, Geometry, KingLanding, MidCapturePromotion, RuleSet};
+use crate::moves::Move;
+use crate::rules::{Dir, Geometry, KingLanding, MidCapturePromotion, Range, Removal, RuleSet};
 use crate::types::{Bitboard, Color, Square};
 
 /// Receives the capture sequences found by the search below.
 pub(crate) trait Sink {
-    /// A complete sequence from `from` to `to` taking `captured`; `promotes` if a man is crowned.
-    fn emit(&mut self, from: Square, to: Square, captured: Bitboard, promotes: bool);
+    /// A complete sequence, with its precedence key ([`crate::rules::Precedence::key`]: larger is better).
+    fn emit(&mut self, mv: Move, key: u64);
     /// The piece lands on `sq` in the middle of a sequence (for path recording).
     #[inline]
     fn enter(&mut self, _sq: Square) {}
@@ -27,14 +28,14 @@ pub(crate) trait Sink {
 /// The directions in which men of `me` capture under `rules`.
 #[inline]
 pub(crate) fn man_capture_dirs(rules: &RuleSet, me: Color) -> &'static [Dir] {
-    const WHITE: [Dir; 2] = Dir::forward(Color::White);
-    const BLACK: [Dir; 2] = Dir::forward(Color::Black);
-    if rules.men_capture_backward {
+    const UP: [Dir; 2] = Dir::forward(Color::White);
+    const DOWN: [Dir; 2] = Dir::forward(Color::Black);
+    if rules.men_capture_backward() {
         &Dir::ALL
     } else {
-        match me {
-            Color::White => &WHITE,
-            Color::Black => &BLACK,
+        match rules.forward(me) {
+            crate::rules::Forward::Up => &UP,
+            crate::rules::Forward::Down => &DOWN,
         }
     }
 }
@@ -49,6 +50,10 @@ pub(crate) struct CaptureContext {
     pub promotion: Bitboard,
     /// Enemy pieces (captured ones included: they are filtered by the `captured` set).
     pub enemy: Bitboard,
+    /// The enemy pieces a man may take (Italian: not the kings).
+    pub man_prey: Bitboard,
+    /// The enemy kings.
+    pub enemy_kings: Bitboard,
     /// Empty squares, with the mover's start square counted as empty.
     pub empty: Bitboard,
     /// The mover's start square.
@@ -72,6 +77,10 @@ pub(crate) enum ManCaptureDirs {
 pub(crate) trait ManSteps {
     /// The directions in which men capture.
     const MAN_DIRS: ManCaptureDirs;
+    /// Only the usual capture rules can occur: captured pieces stay until the move ends and no
+    /// precedence looks at the order of the kings taken (the compiled shapes), so those tests
+    /// compile away; otherwise they are read from the rule set.
+    const USUAL: bool;
     /// One step of every square of `bb` in `dir` ([`Geometry::advance`]).
     fn advance(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard;
 }
@@ -81,6 +90,7 @@ pub(crate) struct TableSteps;
 
 impl ManSteps for TableSteps {
     const MAN_DIRS: ManCaptureDirs = ManCaptureDirs::FromContext;
+    const USUAL: bool = false;
     #[inline(always)]
     fn advance(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard {
         g.advance(bb, dir)
@@ -129,23 +139,64 @@ pub(crate) struct CapturingKing {
     pub at: Square,
     /// The pieces taken so far.
     pub captured: Bitboard,
+    /// Bit `31 - i` set when the `i`-th piece taken was a king (only with `track_order`).
+    pub order: u32,
     pub arrival: Arrival,
     pub piece: KingCapturer,
 }
 
 impl CaptureContext {
-    /// If a king on `cur` can jump in `dir` a piece of `prey`: that piece and the squares it may
-    /// land on (all the empty squares right behind it for flying kings with `AnyBeyond`, else
-    /// only the first).
+    /// The empty squares during a capture that has taken `captured` so far.
+    #[inline(always)]
+    /// Captured pieces leave the board at once (Thai), and a piece may not turn back, which
+    /// [`Arrival`] forbids anyway.
+    fn empty_after<K: ManSteps>(&self, captured: Bitboard) -> Bitboard {
+        if !K::USUAL && self.rules.removal == Removal::AtOnce {
+            self.empty | captured
+        } else {
+            self.empty
+        }
+    }
+
+    /// The order bits after taking `victim` as the piece number `captured.count()` (before it).
+    #[inline(always)]
+    fn order_after<K: ManSteps>(&self, order: u32, captured: Bitboard, victim: Bitboard) -> u32 {
+        if !K::USUAL && self.rules.precedence.tracks_order() && (victim & self.enemy_kings).any() {
+            order | 1u32 << (31 - captured.count().min(31))
+        } else {
+            order
+        }
+    }
+
+    /// The precedence key of a complete capture.
+    #[inline(always)]
+    fn key(&self, captured: Bitboard, by_king: bool, order: u32) -> u64 {
+        let precedence = self.rules.precedence;
+        if !precedence.needs_ranking() {
+            return 0; // no sink compares the keys
+        }
+        let kings = (captured & self.enemy_kings).count();
+        precedence.key(captured.count(), by_king, kings, order)
+    }
+
+    /// If a king on `cur` can jump in `dir` a piece of `prey` (`empty` the squares empty now):
+    /// that piece and the squares it may land on (all the empty squares right behind it for
+    /// flying kings landing anywhere beyond, else only the first).
     #[inline]
-    fn king_jump(&self, cur: Square, dir: Dir, prey: Bitboard) -> Option<(Square, Bitboard)> {
+    fn king_jump(
+        &self,
+        cur: Square,
+        dir: Dir,
+        prey: Bitboard,
+        empty: Bitboard,
+    ) -> Option<(Square, Bitboard)> {
         let g = self.g;
-        if !self.rules.flying_kings {
+        if self.rules.kings.captures == Range::Short {
             let victim = g.advance(Bitboard::from_square(cur), dir) & prey;
-            let land = g.advance(victim, dir) & self.empty;
+            let land = g.advance(victim, dir) & empty;
             return land.any().then(|| (g.nearest(victim, dir), land));
         }
-        let blockers = g.ray(cur, dir) - self.empty;
+        let blockers = g.ray(cur, dir) - empty;
         if blockers.is_empty() {
             return None;
         }
@@ -153,28 +204,27 @@ impl CaptureContext {
         if !prey.has(victim) {
             return None;
         }
-        let open = self.open_behind(victim, dir);
+        let open = open_behind(g, victim, dir, empty);
         if open.is_empty() {
             return None;
         }
-        if self.rules.king_landing == KingLanding::DirectlyBehind {
+        if self.rules.kings.landing == KingLanding::DirectlyBehind {
             return Some((victim, Bitboard::from_square(g.nearest(open, dir))));
         }
         Some((victim, open))
     }
+}
 
-    /// The run of empty squares right behind `sq` in `dir`.
-    #[inline]
-    fn open_behind(&self, sq: Square, dir: Dir) -> Bitboard {
-        let g = self.g;
-        let beyond = g.ray(sq, dir);
-        let stops = beyond - self.empty;
-        if stops.is_empty() {
-            return beyond;
-        }
-        let stop = g.nearest(stops, dir);
-        beyond - g.ray(stop, dir) - Bitboard::from_square(stop)
+/// The run of squares of `empty` right behind `sq` in `dir`.
+#[inline]
+fn open_behind(g: &Geometry, sq: Square, dir: Dir, empty: Bitboard) -> Bitboard {
+    let beyond = g.ray(sq, dir);
+    let stops = beyond - empty;
+    if stops.is_empty() {
+        return beyond;
     }
+    let stop = g.nearest(stops, dir);
+    beyond - g.ray(stop, dir) - Bitboard::from_square(stop)
 }
 
 /// Iterates over the squares of `set` nearest first along `dir`.
@@ -193,19 +243,26 @@ fn along(g: &'static Geometry, set: Bitboard, dir: Dir) -> impl Iterator<Item = 
 
 /// Searches the jumps of `king` and emits the sequences that start with them. Returns true
 /// when at least one jump was possible.
-pub(crate) fn king_jumps<S: Sink>(c: &CaptureContext, king: CapturingKing, sink: &mut S) -> bool {
+pub(crate) fn king_jumps<K: ManSteps, S: Sink>(
+    c: &CaptureContext,
+    king: CapturingKing,
+    sink: &mut S,
+) -> bool {
     let prey = c.enemy - king.captured;
+    let empty = c.empty_after::<K>(king.captured);
     let promotes = king.piece == KingCapturer::CrownedMan;
     let mut found = false;
     for dir in Dir::ALL {
         if !king.arrival.allows(dir) {
             continue;
         }
-        let Some((victim, lands)) = c.king_jump(king.at, dir, prey) else {
+        let Some((victim, lands)) = c.king_jump(king.at, dir, prey, empty) else {
             continue;
         };
         found = true;
-        let captured = king.captured | Bitboard::from_square(victim);
+        let victim_bb = Bitboard::from_square(victim);
+        let captured = king.captured | victim_bb;
+        let order = c.order_after::<K>(king.order, king.captured, victim_bb);
         let first = c.g.nearest(lands, dir);
         let mut continued = false;
         for at in along(c.g, lands, dir) {
@@ -217,69 +274,93 @@ pub(crate) fn king_jumps<S: Sink>(c: &CaptureContext, king: CapturingKing, sink:
             let next = CapturingKing {
                 at,
                 captured,
+                order,
                 arrival,
                 piece: king.piece,
             };
             sink.enter(at);
-            continued |= king_jumps(c, next, sink);
+            continued |= king_jumps::<K, S>(c, next, sink);
             sink.leave();
         }
         if !continued {
-            for l in along(c.g, lands, dir) {
-                sink.emit(c.from, l, captured, promotes);
+            // Killer: a capture that ends by taking a king stops right behind it
+            let stops = if c.rules.kings.landing == KingLanding::HaltBehindKing
+                && c.enemy_kings.has(victim)
+            {
+                Bitboard::from_square(first)
+            } else {
+                lands
+            };
+            let key = c.key(captured, king.piece == KingCapturer::King, order);
+            for to in along(c.g, stops, dir) {
+                let mv = Move {
+                    from: c.from,
+                    to,
+                    promotes,
+                    captured,
+                };
+                sink.emit(mv, key);
             }
         }
     }
     found
 }
 
-/// Searches man jumps from `cur`, stepping as `K` does. Returns true when at least one jump
-/// was possible.
+/// A man in its capture sequence: where it stands and what it has taken so far.
+#[derive(Clone, Copy)]
+pub(crate) struct CapturingMan {
+    /// The square it stands on.
+    pub at: Square,
+    /// The pieces taken so far.
+    pub captured: Bitboard,
+    /// Bit `31 - i` set when the `i`-th piece taken was a king (only with `track_order`).
+    pub order: u32,
+}
+
+/// Searches man jumps of `man`, stepping as `K` does. Returns true when at least one jump was
+/// possible.
 pub(crate) fn man_jumps<K: ManSteps, S: Sink>(
     c: &CaptureContext,
-    cur: Square,
-    captured: Bitboard,
+    man: CapturingMan,
     sink: &mut S,
 ) -> bool {
-    let at = Bitboard::from_square(cur);
     let mut found = false;
     match K::MAN_DIRS {
         ManCaptureDirs::FromContext => {
             for &d in c.man_dirs {
-                found |= man_jump::<K, S>(c, at, captured, d, sink);
+                found |= man_jump::<K, S>(c, man, d, sink);
             }
         }
         ManCaptureDirs::All => {
             for d in Dir::ALL {
-                found |= man_jump::<K, S>(c, at, captured, d, sink);
+                found |= man_jump::<K, S>(c, man, d, sink);
             }
         }
         ManCaptureDirs::Forward => {
             let [a, b] = Dir::forward(c.me);
-            found |= man_jump::<K, S>(c, at, captured, a, sink);
-            found |= man_jump::<K, S>(c, at, captured, b, sink);
+            found |= man_jump::<K, S>(c, man, a, sink);
+            found |= man_jump::<K, S>(c, man, b, sink);
         }
     }
     found
 }
 
-/// The sequences of a man on `at` that start with a jump in `dir`, `captured` taken so far;
-/// true when there is one.
+/// The sequences of `man` that start with a jump in `dir`; true when there is one.
 #[inline(always)]
 fn man_jump<K: ManSteps, S: Sink>(
     c: &CaptureContext,
-    at: Bitboard,
-    captured: Bitboard,
+    man: CapturingMan,
     dir: Dir,
     sink: &mut S,
 ) -> bool {
-    let prey = c.enemy - captured;
-    let victim = K::advance(c.g, at, dir) & prey;
-    let land_bb = K::advance(c.g, victim, dir) & c.empty;
+    let prey = c.man_prey - man.captured;
+    let victim = K::advance(c.g, Bitboard::from_square(man.at), dir) & prey;
+    let land_bb = K::advance(c.g, victim, dir) & c.empty_after::<K>(man.captured);
     let Some(land) = land_bb.first() else {
         return false;
     };
-    let cap = captured | victim;
+    let cap = man.captured | victim;
+    let order = c.order_after::<K>(man.order, man.captured, victim);
     let crowned = c.promotion.has(land);
     sink.enter(land);
     let continued = match (crowned, c.rules.mid_capture_promotion) {
@@ -288,16 +369,30 @@ fn man_jump<K: ManSteps, S: Sink>(
             let king = CapturingKing {
                 at: land,
                 captured: cap,
+                order,
                 arrival: Arrival::FirstLanding(dir),
                 piece: KingCapturer::CrownedMan,
             };
-            king_jumps(c, king, sink)
+            king_jumps::<K, S>(c, king, sink)
         }
-        _ => man_jumps::<K, S>(c, land, cap, sink),
+        _ => {
+            let next = CapturingMan {
+                at: land,
+                captured: cap,
+                order,
+            };
+            man_jumps::<K, S>(c, next, sink)
+        }
     };
     sink.leave();
     if !continued {
-        sink.emit(c.from, land, cap, crowned);
+        let mv = Move {
+            from: c.from,
+            to: land,
+            promotes: crowned,
+            captured: cap,
+        };
+        sink.emit(mv, c.key(cap, false, order));
     }
     true
 }
@@ -330,7 +425,7 @@ pub(crate) fn king_can_jump(
 ) -> bool {
     let at = Bitboard::from_square(k);
     Dir::ALL.iter().any(|&d| {
-        let victim = if rules.flying_kings {
+        let victim = if rules.flying_kings() {
             let blockers = g.ray(k, d) - empty;
             if blockers.is_empty() {
                 return false;
@@ -348,14 +443,18 @@ pub(crate) fn king_can_jump(
 ///
 /// Exact because a second jump never depends on which piece the first one took: the only
 /// jump from a landing square over the piece just taken is the reverse one, and it would land
-/// on the mover's start square, which is occupied in `empty`.
+/// on the mover's start square, which is occupied in `empty`. Only where the precedence cannot
+/// tell two single jumps of men apart ([`crate::rules::Precedence::single_jumps_tie`]).
 #[inline]
 pub(crate) fn single_man_captures(c: &CaptureContext, jumpers: Bitboard) -> Option<u64> {
+    if !c.rules.precedence.single_jumps_tie() {
+        return None;
+    }
     let g = c.g;
     let mut total = 0;
     let mut lands = Bitboard::EMPTY;
     for &d in c.man_dirs {
-        let l = g.advance(g.advance(jumpers, d) & c.enemy, d) & c.empty;
+        let l = g.advance(g.advance(jumpers, d) & c.man_prey, d) & c.empty;
         total += l.count() as u64;
         lands |= l;
     }
@@ -366,7 +465,7 @@ pub(crate) fn single_man_captures(c: &CaptureContext, jumpers: Bitboard) -> Opti
         MidCapturePromotion::ContinueAsKing if crowned.any() => return None,
         MidCapturePromotion::ContinueAsKing => lands,
     };
-    if men_that_jump(g, c.man_dirs, go_on, c.enemy, c.empty).any() {
+    if men_that_jump(g, c.man_dirs, go_on, c.man_prey, c.empty).any() {
         return None;
     }
     Some(total)

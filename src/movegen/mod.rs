@@ -11,8 +11,6 @@
 mod capture;
 mod paths;
 mod quiet;
-#[cfg(test)]
-mod reference;
 mod shape;
 mod snapshot;
 mod tables;

@@ -2,11 +2,10 @@
 
 use super::capture::Sink;
 use super::snapshot::Snapshot;
-use super::tables::search_captures;
+use super::tables::{search_captures, Ranking, Verdict};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::Precedence;
-use crate::types::{Bitboard, Square};
+use crate::types::Square;
 
 /// A legal capture with the squares it lands on, for display and `perft --paths`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,20 +19,20 @@ pub struct CapturePath {
 struct PathSink {
     stack: Vec<Square>,
     out: Vec<CapturePath>,
+    ranking: Ranking,
 }
 
 impl Sink for PathSink {
-    fn emit(&mut self, from: Square, to: Square, captured: Bitboard, promotes: bool) {
+    fn emit(&mut self, mv: Move, key: u64) {
+        match self.ranking.judge(key) {
+            Verdict::Worse => return,
+            Verdict::Better => self.out.clear(),
+            Verdict::Equal => {}
+        }
         let mut squares = Vec::with_capacity(self.stack.len() + 2);
-        squares.push(from);
+        squares.push(mv.from);
         squares.extend_from_slice(&self.stack);
-        squares.push(to);
-        let mv = Move {
-            from,
-            to,
-            promotes,
-            captured,
-        };
+        squares.push(mv.to);
         self.out.push(CapturePath { mv, squares });
     }
     fn enter(&mut self, sq: Square) {
@@ -51,12 +50,9 @@ pub fn capture_paths(pos: &Position) -> Vec<CapturePath> {
     let mut sink = PathSink {
         stack: Vec::new(),
         out: Vec::new(),
+        ranking: Ranking::new(pos.rules().precedence),
     };
     search_captures(&snap, men, kings, &mut sink);
-    if pos.rules().precedence == Precedence::Majority {
-        let best = sink.out.iter().map(|p| p.mv.captured.count()).max();
-        sink.out.retain(|p| Some(p.mv.captured.count()) == best);
-    }
     sink.out
 }
 

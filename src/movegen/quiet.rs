@@ -3,7 +3,7 @@
 use super::capture::{ManSteps, TableSteps};
 use super::snapshot::Snapshot;
 use crate::moves::{Move, MoveList};
-use crate::rules::Dir;
+use crate::rules::{Dir, Range};
 use crate::types::{Bitboard, Square};
 
 /// Appends every quiet move of the side to move.
@@ -17,8 +17,8 @@ pub(crate) fn generate_with<K: ManSteps>(snap: &Snapshot, list: &mut MoveList) {
     let g = snap.g;
     let me = snap.me;
     let empty = snap.empty;
-    let promotion = g.promotion[me.index()];
-    for dir in Dir::forward(me) {
+    let promotion = snap.promotion();
+    for dir in snap.rules.forward_dirs(me) {
         let delta = g.delta[dir as usize];
         for to in K::advance(g, snap.men, dir) & empty {
             let from = Square((to.0 as i8 - delta) as u8);
@@ -51,7 +51,7 @@ pub(crate) fn generate_with<K: ManSteps>(snap: &Snapshot, list: &mut MoveList) {
 #[inline]
 fn king_slide(snap: &Snapshot, from: Square, dir: Dir) -> Bitboard {
     let (g, empty) = (snap.g, snap.empty);
-    if !snap.rules.flying_kings {
+    if snap.rules.kings.moves == Range::Short {
         return g.advance(Bitboard::from_square(from), dir) & empty;
     }
     let ray = g.ray(from, dir);
@@ -69,7 +69,7 @@ pub(crate) fn count(snap: &Snapshot) -> u64 {
     let me = snap.me;
     let empty = snap.empty;
     let men = snap.men;
-    let [a, b] = Dir::forward(me);
+    let [a, b] = snap.rules.forward_dirs(me);
     let n = ((g.advance(men, a) & empty).count() + (g.advance(men, b) & empty).count()) as u64;
     n + count_kings(snap)
 }

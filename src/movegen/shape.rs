@@ -12,7 +12,7 @@ use super::snapshot::Snapshot;
 use super::tables::{count_moves_by_tables, fill_by_tables, ListSink};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::{Dir, Geometry, MidCapturePromotion, Precedence};
+use crate::rules::{Dir, Forward, Geometry, MidCapturePromotion, Removal, RuleSet};
 use crate::types::{Bitboard, Color};
 
 /// The compile-time shape of a variant: what the specialised counter reads as constants.
@@ -34,16 +34,32 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> Shape
     const ROT: [u32; 4] = Geometry::rotations(WIDTH);
 }
 
+/// The rule facts a compiled shape is chosen by: men capture backward, kings fly (moves and
+/// captures), the board width; `None` where no copy applies (men going the same way for both
+/// colours, kings whose moves and captures differ in range, men that cannot take kings), so the
+/// tables run.
+#[inline(always)]
+fn shape_of(r: &RuleSet, width: u8) -> Option<(bool, bool, u8)> {
+    let usual_forward = matches!(r.men.forward, [Forward::Up, Forward::Down]);
+    let same_range = r.kings.moves == r.kings.captures;
+    let usual = usual_forward
+        && same_range
+        && r.men.capture_kings
+        && r.removal == Removal::AfterMove
+        && !r.precedence.tracks_order();
+    usual.then(|| (r.men_capture_backward(), r.flying_kings(), width))
+}
+
 /// The number of legal moves of `snap` (distinct, or paths when `paths`), as
 /// [`count_moves_by_tables`] counts them.
 #[inline(always)]
 pub(super) fn count_moves(snap: &Snapshot, paths: bool) -> u64 {
     let r = snap.rules;
-    match (r.men_capture_backward, r.flying_kings, snap.g.width) {
-        (false, true, 8) => count::<CompiledShape<false, true, 8>>(snap, paths),
-        (true, true, 8) => count::<CompiledShape<true, true, 8>>(snap, paths),
-        (false, false, 8) => count::<CompiledShape<false, false, 8>>(snap, paths),
-        (true, true, 10) => count::<CompiledShape<true, true, 10>>(snap, paths),
+    match shape_of(r, snap.g.width) {
+        Some((false, true, 8)) => count::<CompiledShape<false, true, 8>>(snap, paths),
+        Some((true, true, 8)) => count::<CompiledShape<true, true, 8>>(snap, paths),
+        Some((false, false, 8)) => count::<CompiledShape<false, false, 8>>(snap, paths),
+        Some((true, true, 10)) => count::<CompiledShape<true, true, 10>>(snap, paths),
         _ => count_moves_by_tables(snap, paths),
     }
 }
@@ -51,6 +67,7 @@ pub(super) fn count_moves(snap: &Snapshot, paths: bool) -> u64 {
 impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> ManSteps
     for CompiledShape<MEN_BACK, FLYING, WIDTH>
 {
+    const USUAL: bool = true;
     const MAN_DIRS: ManCaptureDirs = if MEN_BACK {
         ManCaptureDirs::All
     } else {
@@ -67,11 +84,11 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> ManSteps
 #[inline(always)]
 pub(super) fn count_all_replies(pos: &Position, moves: &[Move], paths: bool) -> u64 {
     let r = pos.rules();
-    match (r.men_capture_backward, r.flying_kings, r.geometry().width) {
-        (false, true, 8) => replies::<CompiledShape<false, true, 8>>(pos, moves, paths),
-        (true, true, 8) => replies::<CompiledShape<true, true, 8>>(pos, moves, paths),
-        (false, false, 8) => replies::<CompiledShape<false, false, 8>>(pos, moves, paths),
-        (true, true, 10) => replies::<CompiledShape<true, true, 10>>(pos, moves, paths),
+    match shape_of(r, r.geometry().width) {
+        Some((false, true, 8)) => replies::<CompiledShape<false, true, 8>>(pos, moves, paths),
+        Some((true, true, 8)) => replies::<CompiledShape<true, true, 8>>(pos, moves, paths),
+        Some((false, false, 8)) => replies::<CompiledShape<false, false, 8>>(pos, moves, paths),
+        Some((true, true, 10)) => replies::<CompiledShape<true, true, 10>>(pos, moves, paths),
         _ => moves
             .iter()
             .map(|m| count_moves_by_tables(&Snapshot::after(pos, m), paths))
@@ -91,11 +108,11 @@ fn replies<S: Shape>(pos: &Position, moves: &[Move], paths: bool) -> u64 {
 #[inline(always)]
 pub(super) fn fill(snap: &Snapshot, list: &mut MoveList, dedup: bool) {
     let r = snap.rules;
-    match (r.men_capture_backward, r.flying_kings, snap.g.width) {
-        (false, true, 8) => fill_with::<CompiledShape<false, true, 8>>(snap, list, dedup),
-        (true, true, 8) => fill_with::<CompiledShape<true, true, 8>>(snap, list, dedup),
-        (false, false, 8) => fill_with::<CompiledShape<false, false, 8>>(snap, list, dedup),
-        (true, true, 10) => fill_with::<CompiledShape<true, true, 10>>(snap, list, dedup),
+    match shape_of(r, snap.g.width) {
+        Some((false, true, 8)) => fill_with::<CompiledShape<false, true, 8>>(snap, list, dedup),
+        Some((true, true, 8)) => fill_with::<CompiledShape<true, true, 8>>(snap, list, dedup),
+        Some((false, false, 8)) => fill_with::<CompiledShape<false, false, 8>>(snap, list, dedup),
+        Some((true, true, 10)) => fill_with::<CompiledShape<true, true, 10>>(snap, list, dedup),
         _ => fill_by_tables(snap, list, dedup),
     }
 }
@@ -183,6 +200,9 @@ fn king_jumpers<S: Shape>(snap: &Snapshot) -> Bitboard {
 /// [`capture::single_man_captures`] with the shape's constants.
 #[inline(always)]
 fn single_man_captures<S: Shape>(snap: &Snapshot, jumpers: Bitboard) -> Option<u64> {
+    if !snap.rules.precedence.single_jumps_tie() {
+        return None;
+    }
     let (enemy, empty) = (snap.enemy, snap.empty);
     let mut total = 0;
     let mut lands = Bitboard::EMPTY;
@@ -191,7 +211,7 @@ fn single_man_captures<S: Shape>(snap: &Snapshot, jumpers: Bitboard) -> Option<u
         total += l.count() as u64;
         lands |= l;
     });
-    let crowned = lands & snap.g.promotion[snap.me.index()];
+    let crowned = lands & snap.promotion();
     let go_on = match snap.rules.mid_capture_promotion {
         MidCapturePromotion::EndMove => lands - crowned,
         MidCapturePromotion::PassThrough => lands,
@@ -232,13 +252,7 @@ fn count<S: Shape>(snap: &Snapshot, paths: bool) -> u64 {
         }
     }
     if men.any() || kings.any() {
-        let mut sink = super::tables::CountSink {
-            count: 0,
-            dedup: !paths,
-            majority: snap.rules.precedence == Precedence::Majority,
-            best: 0,
-            seen: MoveList::new(),
-        };
+        let mut sink = super::tables::CountSink::new(!paths, snap.rules);
         super::tables::search_captures_with::<S, _>(snap, men, kings, &mut sink);
         sink.count
     } else {

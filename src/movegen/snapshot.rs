@@ -21,6 +21,8 @@ pub(crate) struct Snapshot {
     pub kings: Bitboard,
     /// The opponent's pieces.
     pub enemy: Bitboard,
+    /// The opponent's kings.
+    pub enemy_kings: Bitboard,
     pub empty: Bitboard,
     /// The directions in which the side's men capture.
     pub man_dirs: &'static [Dir],
@@ -31,13 +33,16 @@ impl Snapshot {
     pub(crate) fn new(pos: &Position) -> Snapshot {
         let rules = pos.rules();
         let me = pos.side();
+        let enemy = pos.pieces(!me);
+        let enemy_kings = pos.kings(!me);
         Snapshot {
             g: rules.geometry(),
             rules,
             me,
             men: pos.men(me),
             kings: pos.kings(me),
-            enemy: pos.pieces(!me),
+            enemy,
+            enemy_kings,
             empty: pos.empty(),
             man_dirs: capture::man_capture_dirs(rules, me),
         }
@@ -69,6 +74,7 @@ impl Snapshot {
             men: theirs - kings,
             kings: theirs & kings,
             enemy: mine,
+            enemy_kings: mine & kings,
             empty: g.valid - (mine | theirs),
             man_dirs: capture::man_capture_dirs(rules, them),
         }
@@ -81,18 +87,37 @@ impl Snapshot {
             g: self.g,
             rules: self.rules,
             man_dirs: self.man_dirs,
-            promotion: self.g.promotion[self.me.index()],
+            promotion: self.promotion(),
             enemy: self.enemy,
+            man_prey: self.man_prey(),
+            enemy_kings: self.enemy_kings,
             empty: self.empty,
             from: Square(0),
             me: self.me,
         }
     }
 
+    /// The enemy pieces a man may take: all of them, or only the men where men cannot take
+    /// kings (Italian).
+    #[inline(always)]
+    pub(super) fn man_prey(&self) -> Bitboard {
+        if self.rules.men.capture_kings {
+            self.enemy
+        } else {
+            self.enemy - self.enemy_kings
+        }
+    }
+
+    /// The squares where the side's men are crowned.
+    #[inline(always)]
+    pub(super) fn promotion(&self) -> Bitboard {
+        self.rules.promotion_squares(self.me)
+    }
+
     /// The men that can start a capture.
     #[inline(always)]
     pub(super) fn man_jumpers(&self) -> Bitboard {
-        capture::men_that_jump(self.g, self.man_dirs, self.men, self.enemy, self.empty)
+        capture::men_that_jump(self.g, self.man_dirs, self.men, self.man_prey(), self.empty)
     }
 
     /// The kings that can start a capture.

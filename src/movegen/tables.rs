@@ -3,13 +3,14 @@
 //! and the sinks that collect capture sequences.
 
 use super::capture::{
-    self, king_jumps, man_jumps, Arrival, CapturingKing, KingCapturer, ManSteps, Sink, TableSteps,
+    self, king_jumps, man_jumps, Arrival, CapturingKing, CapturingMan, KingCapturer, ManSteps,
+    Sink, TableSteps,
 };
 use super::quiet;
 use super::snapshot::Snapshot;
 use crate::moves::{Move, MoveList};
 use crate::rules::{Precedence, RuleSet};
-use crate::types::{Bitboard, Square};
+use crate::types::Bitboard;
 
 /// Fills the (cleared) `list` with the moves of `snap`, for any rule set (the specialised
 /// copies of [`shape::fill`] give the same lists).
@@ -35,13 +36,7 @@ pub(super) fn count_moves_by_tables(snap: &Snapshot, paths: bool) -> u64 {
         }
     }
     if men.any() || kings.any() {
-        let mut sink = CountSink {
-            count: 0,
-            dedup: !paths,
-            majority: snap.rules.precedence == Precedence::Majority,
-            best: 0,
-            seen: MoveList::new(),
-        };
+        let mut sink = CountSink::new(!paths, snap.rules);
         search_captures(snap, men, kings, &mut sink);
         sink.count
     } else {
@@ -49,49 +44,78 @@ pub(super) fn count_moves_by_tables(snap: &Snapshot, paths: bool) -> u64 {
     }
 }
 
-/// Collects sequences into a move list, applying dedup and the majority rule.
+/// Whether a capture with precedence key `key` is kept, given the best key so far.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Worse than one found before: dropped.
+    Worse,
+    /// As good as the best so far: kept beside them.
+    Equal,
+    /// Better than all found before: they are dropped and this one kept.
+    Better,
+}
+
+/// The best precedence key met so far among the captures of one position.
+pub(crate) struct Ranking {
+    /// Whether keys are compared at all ([`Precedence::needs_ranking`]).
+    ranked: bool,
+    best: u64,
+}
+
+impl Ranking {
+    /// A ranking under `precedence`.
+    #[inline]
+    pub fn new(precedence: Precedence) -> Ranking {
+        Ranking {
+            ranked: precedence.needs_ranking(),
+            best: 0,
+        }
+    }
+
+    /// Judges a capture of key `key` (and remembers it when it is the best).
+    #[inline(always)]
+    pub fn judge(&mut self, key: u64) -> Verdict {
+        if !self.ranked || key == self.best {
+            return Verdict::Equal;
+        }
+        if key < self.best {
+            return Verdict::Worse;
+        }
+        self.best = key;
+        Verdict::Better
+    }
+}
+
+/// Collects sequences into a move list, applying dedup and the precedence.
 pub(crate) struct ListSink<'a> {
     pub list: &'a mut MoveList,
     pub dedup: bool,
-    pub majority: bool,
-    pub best: u32,
+    pub ranking: Ranking,
 }
 
 impl<'a> ListSink<'a> {
-    /// A sink filling `list` under the capture precedence of `rules` (majority keeps only the
-    /// longest captures), dropping identical captures when `dedup`.
+    /// A sink filling `list` under the capture precedence of `rules` (only the best captures
+    /// stay), dropping identical captures when `dedup`.
     #[inline]
     pub fn new(list: &'a mut MoveList, dedup: bool, rules: &RuleSet) -> ListSink<'a> {
         ListSink {
             list,
             dedup,
-            majority: rules.precedence == Precedence::Majority,
-            best: 0,
+            ranking: Ranking::new(rules.precedence),
         }
     }
 }
 
 impl Sink for ListSink<'_> {
     #[inline]
-    fn emit(&mut self, from: Square, to: Square, captured: Bitboard, promotes: bool) {
-        let n = captured.count();
-        if self.majority {
-            if n < self.best {
-                return;
-            }
-            if n > self.best {
-                self.best = n;
-                self.list.clear();
-            }
+    fn emit(&mut self, mv: Move, key: u64) {
+        match self.ranking.judge(key) {
+            Verdict::Worse => return,
+            Verdict::Better => self.list.clear(),
+            Verdict::Equal => {}
         }
-        let mv = Move {
-            from,
-            to,
-            promotes,
-            captured,
-        };
         // one capture is one path: only sequences of two or more captures can repeat a move
-        if self.dedup && n >= 2 && self.list.iter().any(|m| *m == mv) {
+        if self.dedup && mv.captured.count() >= 2 && self.list.iter().any(|m| *m == mv) {
             return;
         }
         self.list.push(mv);
@@ -102,33 +126,36 @@ impl Sink for ListSink<'_> {
 pub(crate) struct CountSink {
     pub count: u64,
     pub dedup: bool,
-    pub majority: bool,
-    pub best: u32,
+    pub ranking: Ranking,
     /// The moves of two or more captures counted so far (when deduplicating).
     pub seen: MoveList,
 }
 
+impl CountSink {
+    /// A counter under the capture precedence of `rules`, counting paths unless `dedup`.
+    #[inline]
+    pub fn new(dedup: bool, rules: &RuleSet) -> CountSink {
+        CountSink {
+            count: 0,
+            dedup,
+            ranking: Ranking::new(rules.precedence),
+            seen: MoveList::new(),
+        }
+    }
+}
+
 impl Sink for CountSink {
     #[inline]
-    fn emit(&mut self, from: Square, to: Square, captured: Bitboard, promotes: bool) {
-        let n = captured.count();
-        if self.majority {
-            if n < self.best {
-                return;
-            }
-            if n > self.best {
-                self.best = n;
+    fn emit(&mut self, mv: Move, key: u64) {
+        match self.ranking.judge(key) {
+            Verdict::Worse => return,
+            Verdict::Better => {
                 self.count = 0;
                 self.seen.clear();
             }
+            Verdict::Equal => {}
         }
-        if self.dedup && n >= 2 {
-            let mv = Move {
-                from,
-                to,
-                promotes,
-                captured,
-            };
+        if self.dedup && mv.captured.count() >= 2 {
             if self.seen.iter().any(|m| *m == mv) {
                 return;
             }
@@ -165,17 +192,23 @@ pub(crate) fn search_captures_with<K: ManSteps, S: Sink>(
         let king = CapturingKing {
             at: k,
             captured: Bitboard::EMPTY,
+            order: 0,
             arrival: Arrival::Start,
             piece: KingCapturer::King,
         };
-        king_jumps(&ctx, king, sink);
+        king_jumps::<K, S>(&ctx, king, sink);
     }
-    if snap.rules.precedence == Precedence::KingPriority && kings.any() {
+    if snap.rules.precedence.kings_first() && kings.any() {
         return; // Czech čl. 4.14: if a king can capture, only king captures are legal
     }
     for m in men {
         ctx.from = m;
         ctx.empty = snap.empty | Bitboard::from_square(m);
-        man_jumps::<K, S>(&ctx, m, Bitboard::EMPTY, sink);
+        let man = CapturingMan {
+            at: m,
+            captured: Bitboard::EMPTY,
+            order: 0,
+        };
+        man_jumps::<K, S>(&ctx, man, sink);
     }
 }

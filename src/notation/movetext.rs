@@ -6,7 +6,7 @@ use super::write::{format_move, square_name};
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{Dir, Precedence};
+use crate::rules::Dir;
 use crate::types::{Bitboard, Color, Piece, Square};
 
 /// A move text that does not name exactly one legal move, with the reason.
@@ -320,22 +320,19 @@ fn explain_other_piece_must_capture(
     let (piece, from, to) = (a.piece, a.from, a.to);
     let example = format_move(pos, &legal[0]);
     let rules = pos.rules();
-    if piece == Piece::Man
-        && rules.precedence == Precedence::KingPriority
-        && man_jump_exists(pos, from)
-    {
+    if piece == Piece::Man && rules.precedence.kings_first() && man_jump_exists(pos, from) {
         return format!(
             "'{text}': a king must capture when a king can (king priority), e.g. {example}"
         );
     }
-    if rules.precedence == Precedence::Majority {
+    if rules.precedence.is_majority() {
         return format!(
             "'{text}': a capture is compulsory and it must take the most pieces ({} here), e.g. {example}",
             legal[0].captured.count()
         );
     }
     if piece == Piece::Man
-        && !rules.men_capture_backward
+        && !rules.men_capture_backward()
         && written_as_capture(a.parsed)
         && is_backward(pos, from, to, pos.side())
     {
@@ -434,10 +431,10 @@ fn single_victim(pos: &Position, from: Square, to: Square) -> Option<Square> {
 fn man_jump_exists(pos: &Position, from: Square) -> bool {
     let g = pos.geometry();
     let me = pos.side();
-    let dirs: Vec<Dir> = if pos.rules().men_capture_backward {
+    let dirs: Vec<Dir> = if pos.rules().men_capture_backward() {
         Dir::ALL.to_vec()
     } else {
-        Dir::forward(me).to_vec()
+        pos.rules().forward_dirs(me).to_vec()
     };
     dirs.iter().any(|&d| {
         g.neighbour(from, d)

@@ -209,6 +209,20 @@ impl Geometry {
         }
     }
 
+    /// The set of the squares at (column, row from the bottom) of an a1-dark board `width`
+    /// squares wide (the layout of [`Geometry::from_coords`], usable in constants).
+    pub const fn dark_squares(width: u8, coords: &[(u8, u8)]) -> Bitboard {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < coords.len() {
+            let (col, row) = coords[i];
+            let s = (width - 1 - row) * (width / 2) + col / 2;
+            bits |= 1 << (s + s / width);
+            i += 1;
+        }
+        Bitboard(bits)
+    }
+
     /// The rotations of [`Geometry::advance`] on a board `width` squares wide, per [`Dir`]
     /// (`delta` mod 64), as a constant for generators specialised by board size.
     pub const fn rotations(width: u8) -> [u32; 4] {

@@ -8,7 +8,8 @@ mod variants;
 pub use geometry::{BoardDescription, BoardSize, Corner, Dir, Geometry};
 pub use numbering::SquareNumbering;
 pub use ruleset::{
-    DrawRules, EndgameCounters, EndgameRule, KingLanding, LoneKingDiagonal, MaterialPattern,
-    MidCapturePromotion, Notation, Precedence, RuleSet,
+    Criterion, DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules,
+    LoneKingDiagonal, ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation,
+    Precedence, Promotion, Range, Removal, RuleSet,
 };
 pub use variants::Variant;

@@ -1,18 +1,142 @@
 //! The rules of a variant as plain data: precedence, landing, promotion in a capture, draw
 //! rules and notation, read by the move generator and every other layer.
 
-use super::geometry::{BoardSize, Geometry};
-use crate::types::Color;
+use super::geometry::{BoardSize, Dir, Geometry};
+use crate::types::{Bitboard, Color};
 
-/// Which captures are legal when several exist.
+/// One criterion of capture precedence: a way in which one complete capture beats another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Precedence {
+pub enum Criterion {
+    /// A capture made by a king beats one made by a man (Czech king priority; Italian rule 2).
+    ByKing,
+    /// The capture that takes the most pieces (every piece counts one).
+    Count,
+    /// The capture that takes the most kings (Spanish "quality"; Italian rule 3).
+    KingsTaken,
+    /// The capture that meets the kings it takes earliest: the capture-order positions of the
+    /// kings taken, compared lexicographically (Italian rule 4).
+    KingsFirst,
+}
+
+/// Which captures are legal when several exist: the criteria in the order they are applied.
+/// Only the captures that are best by the first criterion stay, among them the best by the
+/// second, and so on; what is still equal is free choice. Built by [`Precedence::new`], which
+/// also works out, once, the facts the generator asks at every node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Precedence {
+    criteria: &'static [Criterion],
+    ranked: bool,
+    kings_first: bool,
+    single_jumps_tie: bool,
+    track_order: bool,
+}
+
+impl Precedence {
     /// Any complete capture sequence may be chosen.
-    Free,
+    pub const FREE: Precedence = Precedence::new(&[]);
     /// If any king can capture, only king captures are legal; otherwise free choice.
-    KingPriority,
+    pub const KING_PRIORITY: Precedence = Precedence::new(&[Criterion::ByKing]);
     /// Only the sequences that capture the most pieces are legal.
-    Majority,
+    pub const MAJORITY: Precedence = Precedence::new(&[Criterion::Count]);
+    /// Quantity, then quality: the most pieces, then the most kings among them.
+    pub const QUANTITY_QUALITY: Precedence =
+        Precedence::new(&[Criterion::Count, Criterion::KingsTaken]);
+    /// Italian: the most pieces, then by a king, then the most kings, then kings met first.
+    pub const ITALIAN: Precedence = Precedence::new(&[
+        Criterion::Count,
+        Criterion::ByKing,
+        Criterion::KingsTaken,
+        Criterion::KingsFirst,
+    ]);
+
+    /// The precedence of these criteria, most important first.
+    pub const fn new(criteria: &'static [Criterion]) -> Precedence {
+        let mut single_jumps_tie = true;
+        let mut track_order = false;
+        let mut i = 0;
+        while i < criteria.len() {
+            match criteria[i] {
+                Criterion::KingsTaken => single_jumps_tie = false,
+                Criterion::KingsFirst => {
+                    single_jumps_tie = false;
+                    track_order = true;
+                }
+                Criterion::ByKing | Criterion::Count => {}
+            }
+            i += 1;
+        }
+        Precedence {
+            criteria,
+            ranked: !matches!(criteria, [] | [Criterion::ByKing]),
+            kings_first: matches!(criteria.first(), Some(Criterion::ByKing)),
+            single_jumps_tie,
+            track_order,
+        }
+    }
+
+    /// The criteria, most important first.
+    #[inline]
+    pub const fn criteria(self) -> &'static [Criterion] {
+        self.criteria
+    }
+
+    /// No criterion: free choice.
+    #[inline(always)]
+    pub const fn is_free(self) -> bool {
+        self.criteria.is_empty()
+    }
+
+    /// The first criterion is [`Criterion::ByKing`]: when a king can capture, the men's
+    /// captures need not be searched.
+    #[inline(always)]
+    pub const fn kings_first(self) -> bool {
+        self.kings_first
+    }
+
+    /// Exactly the majority rule (only the count matters).
+    #[inline]
+    pub const fn is_majority(self) -> bool {
+        matches!(self.criteria, [Criterion::Count])
+    }
+
+    /// Whether every capture of one piece by a man is as good as any other (no criterion looks
+    /// at what was taken beyond the count).
+    #[inline(always)]
+    pub const fn single_jumps_tie(self) -> bool {
+        self.single_jumps_tie
+    }
+
+    /// Whether only a leading [`Criterion::ByKing`] (or nothing) ranks the captures: then the
+    /// search, which skips the men when a king can capture, keeps exactly the legal ones, and
+    /// no key needs comparing.
+    #[inline(always)]
+    pub const fn needs_ranking(self) -> bool {
+        self.ranked
+    }
+
+    /// Whether the keys need the order in which kings were taken ([`Criterion::KingsFirst`]).
+    #[inline(always)]
+    pub const fn tracks_order(self) -> bool {
+        self.track_order
+    }
+
+    /// The ordering key of a capture: larger is better, equal keys are equally good. The
+    /// criteria are packed most significant first; `count` and `kings` are the pieces and the
+    /// kings taken, `king_order` has bit `31 - i` set when the `i`-th piece taken (from 0) was
+    /// a king.
+    #[inline]
+    pub fn key(self, count: u32, by_king: bool, kings: u32, king_order: u32) -> u64 {
+        let mut key = 0u64;
+        for c in self.criteria {
+            key = match c {
+                Criterion::ByKing => key << 1 | by_king as u64,
+                Criterion::Count => key << 6 | count.min(63) as u64,
+                Criterion::KingsTaken => key << 6 | kings.min(63) as u64,
+                Criterion::KingsFirst => key << 32 | king_order as u64,
+            };
+        }
+        key
+    }
 }
 
 /// What happens when a man reaches the far row in the middle of a capture.
@@ -31,8 +155,80 @@ pub enum MidCapturePromotion {
 pub enum KingLanding {
     /// Any empty square beyond the captured piece (subject to the forced-continuation rule).
     AnyBeyond,
-    /// Only the square directly behind the captured piece.
+    /// Only the square directly behind the captured piece (Thai).
     DirectlyBehind,
+    /// Any empty square beyond, except that a capture ending by taking a king stops directly
+    /// behind that king (Killer).
+    HaltBehindKing,
+}
+
+/// How far a king goes in one move or one jump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Range {
+    /// One square (a jump: over an adjacent piece to the square right behind it).
+    Short,
+    /// Any distance along a free line (flying).
+    Flying,
+}
+
+/// The directions a man moves or captures in, relative to its forward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManDirections {
+    /// The two diagonals forward.
+    ForwardDiagonals,
+    /// All four diagonals.
+    AllDiagonals,
+}
+
+/// Which way a colour's men go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forward {
+    /// Towards rank 8 (10, …): White's forward in every usual variant.
+    Up,
+    /// Towards rank 1.
+    Down,
+}
+
+/// How men move, capture and what they may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MenRules {
+    /// The directions men capture in.
+    pub captures: ManDirections,
+    /// Whether a man may capture a king (Italian: never).
+    pub capture_kings: bool,
+    /// The forward of White's men and of Black's (One-way: both up).
+    pub forward: [Forward; 2],
+}
+
+/// How kings move and capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingRules {
+    /// The range of a quiet move.
+    pub moves: Range,
+    /// The range of a capture (how far before the piece taken).
+    pub captures: Range,
+    /// Where a capturing king may land.
+    pub landing: KingLanding,
+}
+
+/// When the pieces taken in a capture leave the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// When the move ends: until then they block and cannot be jumped twice.
+    AfterMove,
+    /// At once: their squares are empty for the rest of the move, and a piece may not turn back
+    /// (180°) between two jumps (Thai, Turkish).
+    AtOnce,
+}
+
+/// Where men are crowned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promotion {
+    /// The far row in the men's forward direction.
+    FarRow,
+    /// The squares given for White's men and for Black's (Corner), built with
+    /// [`Promotion::squares`].
+    Squares([Bitboard; 2]),
 }
 
 /// Where a small-material class wants the lone king, relative to the long diagonal
@@ -125,6 +321,17 @@ pub struct Notation {
     pub game_type: &'static str,
 }
 
+impl Promotion {
+    /// Promotion on the squares at (column, row from White's side, both from 0) of an a1-dark
+    /// board `width` squares wide, for White's men and for Black's.
+    pub const fn squares(width: u8, white: &[(u8, u8)], black: &[(u8, u8)]) -> Promotion {
+        Promotion::Squares([
+            Geometry::dark_squares(width, white),
+            Geometry::dark_squares(width, black),
+        ])
+    }
+}
+
 /// All the rule facts of one variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleSet {
@@ -132,20 +339,23 @@ pub struct RuleSet {
     pub name: &'static str,
     /// Board size.
     pub board: BoardSize,
-    /// Rows of men each side has at the start, counted from its own edge.
-    pub men_rows: u8,
+    /// The start position as a FEN with algebraic squares (`W:Wa1,c1:Bb8`); its side to move
+    /// is [`RuleSet::first`].
+    pub start: &'static str,
     /// The side that moves first.
     pub first: Color,
-    /// Whether men capture backward.
-    pub men_capture_backward: bool,
-    /// Whether kings move and capture at a distance (flying) or one square at a time (short).
-    pub flying_kings: bool,
+    /// How men move and capture.
+    pub men: MenRules,
+    /// How kings move and capture.
+    pub kings: KingRules,
+    /// When captured pieces leave the board.
+    pub removal: Removal,
+    /// Where men are crowned.
+    pub promotion: Promotion,
     /// Which captures are legal when several exist.
     pub precedence: Precedence,
     /// A man reaching the far row during a capture.
     pub mid_capture_promotion: MidCapturePromotion,
-    /// Where a capturing king may land.
-    pub king_landing: KingLanding,
     /// Draw rules.
     pub draw: DrawRules,
     /// Notation.
@@ -157,5 +367,45 @@ impl RuleSet {
     #[inline]
     pub fn geometry(&self) -> &'static Geometry {
         self.board.geometry()
+    }
+
+    /// Whether kings move and capture at a distance.
+    #[inline]
+    pub fn flying_kings(&self) -> bool {
+        self.kings.captures == Range::Flying
+    }
+
+    /// Whether men capture backward.
+    #[inline]
+    pub fn men_capture_backward(&self) -> bool {
+        self.men.captures == ManDirections::AllDiagonals
+    }
+
+    /// The forward of `color`'s men.
+    #[inline]
+    pub fn forward(&self, color: Color) -> Forward {
+        self.men.forward[color.index()]
+    }
+
+    /// The squares on which `color`'s men are crowned.
+    #[inline(always)]
+    pub fn promotion_squares(&self, color: Color) -> Bitboard {
+        let g = self.geometry();
+        match self.promotion {
+            Promotion::FarRow => match self.forward(color) {
+                Forward::Up => g.promotion[0],
+                Forward::Down => g.promotion[1],
+            },
+            Promotion::Squares(sets) => sets[color.index()],
+        }
+    }
+
+    /// The two diagonal directions forward of `color`'s men.
+    #[inline]
+    pub fn forward_dirs(&self, color: Color) -> [Dir; 2] {
+        match self.forward(color) {
+            Forward::Up => Dir::forward(Color::White),
+            Forward::Down => Dir::forward(Color::Black),
+        }
     }
 }

@@ -9,8 +9,9 @@
 
 use super::geometry::BoardSize;
 use super::ruleset::{
-    DrawRules, EndgameCounters, EndgameRule, KingLanding, LoneKingDiagonal, MaterialPattern,
-    MidCapturePromotion, Notation, Precedence, RuleSet,
+    DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules, LoneKingDiagonal,
+    ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation, Precedence, Promotion,
+    Range, Removal, RuleSet,
 };
 use crate::types::Color;
 
@@ -150,17 +151,70 @@ static FMJD_ENDGAME: [EndgameRule; 3] = [
     },
 ];
 
+/// The defaults every rule set starts from (Czech's generator facts): a new field of
+/// [`RuleSet`] gets its value here and is set only in the variants that differ.
+const BASE: RuleSet = RuleSet {
+    name: "czech",
+    board: BoardSize::Eight,
+    start: START_8X8,
+    first: Color::White,
+    men: MenRules {
+        captures: ManDirections::ForwardDiagonals,
+        capture_kings: true,
+        forward: [Forward::Up, Forward::Down],
+    },
+    kings: FLYING_KINGS,
+    removal: Removal::AfterMove,
+    promotion: Promotion::FarRow,
+    precedence: Precedence::KING_PRIORITY,
+    mid_capture_promotion: MidCapturePromotion::EndMove,
+    draw: DrawRules {
+        repetition: 3,
+        no_progress_plies: 30,
+        man_move_is_progress: true,
+        endgame: EndgameCounters::None,
+    },
+    notation: Notation {
+        algebraic: true,
+        capture_sep: 'x',
+        game_type: "29,W,8,8,A0,0",
+    },
+};
+
+/// 12 men each on the first three rows of 8×8, White to move.
+const START_8X8: &str =
+    "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+/// The same, Black to move (Pool, English).
+const START_8X8_BLACK: &str =
+    "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+/// 8 men each on the two edge rows, Black to move (Malá dáma).
+const START_MALA: &str = "B:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8";
+/// 20 men each on the first four rows of 10×10, White to move.
+const START_10X10: &str = "W:Wa1,c1,e1,g1,i1,b2,d2,f2,h2,j2,a3,c3,e3,g3,i3,b4,d4,f4,h4,j4:Ba7,c7,e7,g7,i7,b8,d8,f8,h8,j8,a9,c9,e9,g9,i9,b10,d10,f10,h10,j10";
+
+/// Flying kings landing on any empty square beyond.
+const FLYING_KINGS: KingRules = KingRules {
+    moves: Range::Flying,
+    captures: Range::Flying,
+    landing: KingLanding::AnyBeyond,
+};
+
+/// Men capturing in all four diagonal directions.
+const MEN_CAPTURE_BACKWARD: MenRules = MenRules {
+    captures: ManDirections::AllDiagonals,
+    ..BASE.men
+};
+
 /// Czech draughts: ČFD "Pravidla české dámy" (rules-czech.md Part A).
 static CZECH: RuleSet = RuleSet {
     name: "czech",
-    board: BoardSize::Eight,              // čl. 2.1: 8×8, a1 dark (čl. 2.4)
-    men_rows: 3,                          // čl. 2.8: 12 men each on the first three rows
-    first: Color::White,                  // čl. 3.3: White moves first
-    men_capture_backward: false,          // čl. 4.1: men capture forward only
-    flying_kings: true,                   // čl. 3.9, 4.3: kings fly
-    precedence: Precedence::KingPriority, // čl. 4.13 free choice, čl. 4.14 king priority
+    board: BoardSize::Eight, // čl. 2.1: 8×8, a1 dark (čl. 2.4)
+    start: START_8X8,
+    first: Color::White, // čl. 3.3: White moves first
+    // čl. 4.1: men capture forward only (BASE.men)
+    kings: FLYING_KINGS,                   // čl. 3.9, 4.3: kings fly
+    precedence: Precedence::KING_PRIORITY, // čl. 4.13 free choice, čl. 4.14 king priority
     mid_capture_promotion: MidCapturePromotion::EndMove, // čl. 3.5: crowned when the move ends there
-    king_landing: KingLanding::AnyBeyond,                // čl. 4.3: any free square beyond
     draw: DrawRules {
         repetition: 3,                                     // čl. 6.1: third occurrence
         no_progress_plies: 30, // čl. 6.2: 15 moves each without a man move or capture
@@ -172,19 +226,19 @@ static CZECH: RuleSet = RuleSet {
         capture_sep: 'x',
         game_type: "29,W,8,8,A0,0", // PDN GameType table
     },
+    ..BASE
 };
 
 /// Russian draughts: Russian code of rules 2004 (kodeks2004), as cited by DCTL.
 static RUSSIAN: RuleSet = RuleSet {
     name: "russian",
     board: BoardSize::Eight,
-    men_rows: 3,
+    start: START_8X8,
     first: Color::White,
-    men_capture_backward: true, // men capture backward
-    flying_kings: true,
-    precedence: Precedence::Free, // free choice of capture
+    men: MEN_CAPTURE_BACKWARD, // men capture backward
+    kings: FLYING_KINGS,
+    precedence: Precedence::FREE, // free choice of capture
     mid_capture_promotion: MidCapturePromotion::ContinueAsKing, // crowned at once, goes on as a king
-    king_landing: KingLanding::AnyBeyond,
     draw: DrawRules {
         repetition: 3,
         no_progress_plies: 30, // FMJD-64 7.2.5: 15 moves each of kings only without capture
@@ -196,19 +250,19 @@ static RUSSIAN: RuleSet = RuleSet {
         capture_sep: ':',
         game_type: "25,W,8,8,A0,0",
     },
+    ..BASE
 };
 
 /// Brazilian draughts: the international rules on 8×8.
 static BRAZILIAN: RuleSet = RuleSet {
     name: "brazilian",
     board: BoardSize::Eight,
-    men_rows: 3,
+    start: START_8X8,
     first: Color::White,
-    men_capture_backward: true,
-    flying_kings: true,
-    precedence: Precedence::Majority, // capture the most pieces
+    men: MEN_CAPTURE_BACKWARD,
+    kings: FLYING_KINGS,
+    precedence: Precedence::MAJORITY, // capture the most pieces
     mid_capture_promotion: MidCapturePromotion::PassThrough, // crowned only if the move ends there
-    king_landing: KingLanding::AnyBeyond,
     draw: DrawRules {
         repetition: 3,
         no_progress_plies: 40, // [S20]: 20 king moves each without capture or man move
@@ -220,19 +274,19 @@ static BRAZILIAN: RuleSet = RuleSet {
         capture_sep: 'x',
         game_type: "26,W,8,8,A0,0",
     },
+    ..BASE
 };
 
 /// Pool checkers: APCA tournament rules (cited by DCTL).
 static POOL: RuleSet = RuleSet {
     name: "pool",
     board: BoardSize::Eight,
-    men_rows: 3,
+    start: START_8X8_BLACK,
     first: Color::Black, // GameType 23,B: Black moves first
-    men_capture_backward: true,
-    flying_kings: true,
-    precedence: Precedence::Free,
+    men: MEN_CAPTURE_BACKWARD,
+    kings: FLYING_KINGS,
+    precedence: Precedence::FREE,
     mid_capture_promotion: MidCapturePromotion::PassThrough,
-    king_landing: KingLanding::AnyBeyond,
     draw: DrawRules {
         repetition: 3,
         no_progress_plies: 60, // APCA rule 26: 30 reversible moves each
@@ -244,19 +298,24 @@ static POOL: RuleSet = RuleSet {
         capture_sep: 'x',
         game_type: "23,B,8,8,N1,0",
     },
+    ..BASE
 };
 
 /// English draughts / American checkers: WCDF and usacheckers.com rules.
 static ENGLISH: RuleSet = RuleSet {
     name: "english",
     board: BoardSize::Eight,
-    men_rows: 3,
+    start: START_8X8_BLACK,
     first: Color::Black, // WCDF: Black moves first
-    men_capture_backward: false,
-    flying_kings: false, // kings move and capture one square
-    precedence: Precedence::Free,
+    // men capture forward only (BASE.men)
+    kings: KingRules {
+        // kings move and capture one square
+        moves: Range::Short,
+        captures: Range::Short,
+        landing: KingLanding::DirectlyBehind,
+    },
+    precedence: Precedence::FREE,
     mid_capture_promotion: MidCapturePromotion::EndMove, // a crowning ends the move
-    king_landing: KingLanding::DirectlyBehind,
     draw: DrawRules {
         repetition: 3,
         no_progress_plies: 80, // 40 moves each without a man move or capture
@@ -268,19 +327,19 @@ static ENGLISH: RuleSet = RuleSet {
         capture_sep: 'x',
         game_type: "21,B,8,8,N1,0",
     },
+    ..BASE
 };
 
 /// International draughts: FMJD official rules.
 static INTERNATIONAL: RuleSet = RuleSet {
     name: "international",
-    board: BoardSize::Ten,                                   // art. 2: 10×10
-    men_rows: 4,                      // art. 2.8: 20 men each on the first four rows
-    first: Color::White,              // art. 2.9
-    men_capture_backward: true,       // art. 4.2
-    flying_kings: true,               // art. 3.9, 4.3
-    precedence: Precedence::Majority, // art. 4.13: capture the most pieces
+    board: BoardSize::Ten, // art. 2: 10×10
+    start: START_10X10,
+    first: Color::White,                                     // art. 2.9
+    men: MEN_CAPTURE_BACKWARD,                               // art. 4.2
+    kings: FLYING_KINGS,                                     // art. 3.9, 4.3
+    precedence: Precedence::MAJORITY,                        // art. 4.13: capture the most pieces
     mid_capture_promotion: MidCapturePromotion::PassThrough, // art. 4.15: not crowned passing the row
-    king_landing: KingLanding::AnyBeyond,
     draw: DrawRules {
         repetition: 3,                                    // art. 6.1
         no_progress_plies: 50, // art. 6.2: 25 moves each of kings only, no capture
@@ -292,19 +351,19 @@ static INTERNATIONAL: RuleSet = RuleSet {
         capture_sep: 'x',
         game_type: "20,W,10,10,N2,0",
     },
+    ..BASE
 };
 
 /// Malá dáma (seed 001, Zapletal 1991; rules-czech.md Part B §10).
 static MALA: RuleSet = RuleSet {
     name: "mala",
     board: BoardSize::Eight,
-    men_rows: 2,                 // 8 men each on the two edge rows
-    first: Color::Black,         // "Black starts"
-    men_capture_backward: false, // captures "in the direction of movement"
-    flying_kings: true,
-    precedence: Precedence::KingPriority, // "Dáma má ve skákání vždy přednost"
+    start: START_MALA,
+    first: Color::Black, // "Black starts"
+    // men capture "in the direction of movement" (BASE.men)
+    kings: FLYING_KINGS,
+    precedence: Precedence::KING_PRIORITY, // "Dáma má ve skákání vždy přednost"
     mid_capture_promotion: MidCapturePromotion::EndMove,
-    king_landing: KingLanding::AnyBeyond,
     draw: DrawRules {
         repetition: 3,
         no_progress_plies: 40, // no capture in the last twenty moves (each)
@@ -316,6 +375,7 @@ static MALA: RuleSet = RuleSet {
         capture_sep: 'x',
         game_type: "29,B,8,8,A0,0",
     },
+    ..BASE
 };
 
 impl Variant {

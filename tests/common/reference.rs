@@ -7,7 +7,7 @@
 //! square (a king that may land on several squares and goes on straight ahead takes the same
 //! path from each of them). A *move* is (from, to, captured set).
 
-use dama::rules::{Dir, KingLanding, MidCapturePromotion, Precedence};
+use dama::rules::{Criterion, Dir, KingLanding, MidCapturePromotion, Range, Removal};
 use dama::{Bitboard, Move, Position, Square};
 
 /// One capture path.
@@ -25,6 +25,7 @@ pub struct RefPath {
 
 /// One jump: the direction, the piece jumped and the squares the jumper may land on.
 struct Jump {
+    dir: Dir,
     victim: Square,
     landings: Vec<Square>,
 }
@@ -39,6 +40,8 @@ struct Capturer {
     crowned: bool,
     /// The pieces taken so far.
     captured: Bitboard,
+    /// The direction of its last jump.
+    came: Option<Dir>,
 }
 
 /// What the piece is after landing on a square.
@@ -63,39 +66,57 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Every jump the piece on `cur` (a king or not) could make now. Captured pieces stay on the
-    /// board: they stop a king's ray and cannot be jumped again.
-    fn jumps(&self, cur: Square, king: bool, captured: Bitboard) -> Vec<Jump> {
+    /// Every jump the piece on `cur` (a king or not) could make now, having come in direction
+    /// `came` (`None` at the start). Captured pieces stay on the board and block until the move
+    /// ends, unless the rules remove them at once: then their squares are empty, and the piece
+    /// may not turn back the way it came.
+    fn jumps(&self, cur: Square, king: bool, captured: Bitboard, came: Option<Dir>) -> Vec<Jump> {
         let g = self.pos.geometry();
         let rules = self.pos.rules();
         let me = self.pos.side();
-        let dirs: Vec<Dir> = if king || rules.men_capture_backward {
+        let at_once = rules.removal == Removal::AtOnce;
+        let empty = if at_once {
+            self.empty | captured
+        } else {
+            self.empty
+        };
+        let dirs: Vec<Dir> = if king || rules.men_capture_backward() {
             Dir::ALL.to_vec()
         } else {
-            Dir::forward(me).to_vec()
+            rules.forward_dirs(me).to_vec()
         };
-        let flying = king && rules.flying_kings;
+        let flying = king && rules.kings.captures == Range::Flying;
         let mut out = Vec::new();
         for d in dirs {
+            if at_once && came == Some(d.reverse()) {
+                continue;
+            }
             let mut sq = g.neighbour(cur, d);
-            while flying && sq.is_some_and(|s| self.empty.has(s)) {
+            while flying && sq.is_some_and(|s| empty.has(s)) {
                 sq = sq.and_then(|s| g.neighbour(s, d));
             }
             let Some(victim) = sq else { continue };
             if !self.enemy.has(victim) || captured.has(victim) {
                 continue;
             }
+            if !king && !rules.men.capture_kings && self.pos.all_kings().has(victim) {
+                continue;
+            }
             let mut landings = Vec::new();
             let mut l = g.neighbour(victim, d);
-            while let Some(s) = l.filter(|s| self.empty.has(*s)) {
+            while let Some(s) = l.filter(|s| empty.has(*s)) {
                 landings.push(s);
-                if !flying || rules.king_landing == KingLanding::DirectlyBehind {
+                if !flying || rules.kings.landing == KingLanding::DirectlyBehind {
                     break;
                 }
                 l = g.neighbour(s, d);
             }
             if !landings.is_empty() {
-                out.push(Jump { victim, landings });
+                out.push(Jump {
+                    dir: d,
+                    victim,
+                    landings,
+                });
             }
         }
         out
@@ -103,7 +124,7 @@ impl Search<'_> {
 
     /// What a piece that was a king (`king`) or a man is after landing on `sq`.
     fn after_landing(&self, sq: Square, king: bool) -> Landing {
-        let promo = self.pos.geometry().promotion[self.pos.side().index()].has(sq);
+        let promo = self.promotion().has(sq);
         let (king, crowned, ends_move) = if king || !promo {
             (king, false, false)
         } else {
@@ -123,7 +144,7 @@ impl Search<'_> {
     /// Extends the sequence of `piece`: it must go on while it can, and where several landing
     /// squares exist it must choose one from which it can go on, if there is one.
     fn extend(&mut self, piece: Capturer) {
-        for jump in self.jumps(piece.at, piece.king, piece.captured) {
+        for jump in self.jumps(piece.at, piece.king, piece.captured, piece.came) {
             let captured = piece.captured | Bitboard::from_square(jump.victim);
             self.order.push(jump.victim);
             let next: Vec<(Capturer, bool)> = jump
@@ -131,23 +152,30 @@ impl Search<'_> {
                 .iter()
                 .map(|&at| {
                     let landed = self.after_landing(at, piece.king);
-                    let can_go_on =
-                        !landed.ends_move && !self.jumps(at, landed.king, captured).is_empty();
+                    let can_go_on = !landed.ends_move
+                        && !self
+                            .jumps(at, landed.king, captured, Some(jump.dir))
+                            .is_empty();
                     let next = Capturer {
                         at,
                         king: landed.king,
                         crowned: piece.crowned || landed.crowned,
                         captured,
+                        came: Some(jump.dir),
                     };
                     (next, can_go_on)
                 })
                 .collect();
             let must_go_on = next.iter().any(|n| n.1);
-            for (next, go_on) in next {
+            // Killer: a king's capture that ends by taking a king stops right behind it
+            let halt = piece.king
+                && self.pos.rules().kings.landing == KingLanding::HaltBehindKing
+                && self.pos.all_kings().has(jump.victim);
+            for (i, (next, go_on)) in next.into_iter().enumerate() {
                 self.landings.push(next.at);
                 if must_go_on && go_on {
                     self.extend(next);
-                } else if !must_go_on {
+                } else if !must_go_on && (!halt || i == 0) {
                     self.emit(captured, next.crowned);
                 }
                 self.landings.pop();
@@ -156,9 +184,14 @@ impl Search<'_> {
         }
     }
 
+    /// The squares where the side to move's men are crowned.
+    fn promotion(&self) -> Bitboard {
+        self.pos.rules().promotion_squares(self.pos.side())
+    }
+
     fn emit(&mut self, captured: Bitboard, crowned: bool) {
         let to = self.landings[self.landings.len() - 1];
-        let promo = self.pos.geometry().promotion[self.pos.side().index()].has(to);
+        let promo = self.promotion().has(to);
         let promotes = !self.started_as_king && (crowned || promo);
         let mv = Move {
             from: self.from,
@@ -209,19 +242,26 @@ pub fn landing_paths(pos: &Position) -> Vec<RefPath> {
             king,
             crowned: false,
             captured: Bitboard::EMPTY,
+            came: None,
         });
         all.extend(s.out);
     }
-    match pos.rules().precedence {
-        Precedence::Free => {}
-        Precedence::KingPriority => {
-            if all.iter().any(|p| p.by_king) {
-                all.retain(|p| p.by_king);
+    for criterion in pos.rules().precedence.criteria() {
+        let kings = pos.all_kings();
+        let score = |p: &RefPath| -> (u32, std::cmp::Reverse<Vec<usize>>) {
+            let taken: Vec<usize> = (0..p.order.len())
+                .filter(|&i| kings.has(p.order[i]))
+                .collect();
+            match criterion {
+                Criterion::ByKing => (p.by_king as u32, std::cmp::Reverse(Vec::new())),
+                Criterion::Count => (p.order.len() as u32, std::cmp::Reverse(Vec::new())),
+                Criterion::KingsTaken => (taken.len() as u32, std::cmp::Reverse(Vec::new())),
+                // the positions of the kings in capture order, earliest first wins
+                Criterion::KingsFirst => (0, std::cmp::Reverse(taken)),
             }
-        }
-        Precedence::Majority => {
-            let most = all.iter().map(|p| p.mv.captured.count()).max();
-            all.retain(|p| Some(p.mv.captured.count()) == most);
+        };
+        if let Some(best) = all.iter().map(score).max() {
+            all.retain(|p| score(p) == best);
         }
     }
     all
@@ -230,27 +270,29 @@ pub fn landing_paths(pos: &Position) -> Vec<RefPath> {
 /// The quiet moves: men one step forward, kings any distance (flying) or one step (short).
 pub fn quiet_moves(pos: &Position) -> Vec<Move> {
     let g = pos.geometry();
+    let rules = pos.rules();
     let me = pos.side();
     let empty = pos.empty();
+    let promotion = rules.promotion_squares(me);
     let mut out = Vec::new();
     for from in pos.pieces(me) {
         let king = pos.kings(me).has(from);
         let dirs: Vec<Dir> = if king {
             Dir::ALL.to_vec()
         } else {
-            Dir::forward(me).to_vec()
+            rules.forward_dirs(me).to_vec()
         };
         for d in dirs {
             let mut cur = from;
             while let Some(to) = g.neighbour(cur, d).filter(|s| empty.has(*s)) {
-                let promotes = !king && g.promotion[me.index()].has(to);
+                let promotes = !king && promotion.has(to);
                 out.push(Move {
                     from,
                     to,
                     promotes,
                     captured: Bitboard::EMPTY,
                 });
-                if !king || !pos.rules().flying_kings {
+                if !king || rules.kings.moves == Range::Short {
                     break;
                 }
                 cur = to;

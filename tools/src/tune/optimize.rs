@@ -69,7 +69,7 @@ pub fn excluded_by_default(name: &str, variant: Variant) -> bool {
     let rules = variant.rules();
     let ten = rules.board == dama::rules::BoardSize::Ten;
     let other_advance = if ten { "advance8" } else { "advance10" };
-    let other_king = if rules.flying_kings {
+    let other_king = if rules.flying_kings() {
         "king_short"
     } else {
         "king_flying"
