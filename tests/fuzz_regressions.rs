@@ -6,6 +6,9 @@
 #[path = "../fuzz/src/checks.rs"]
 mod checks;
 
+#[path = "../fuzz/src/dxp_checks.rs"]
+mod dxp_checks;
+
 use std::path::Path;
 
 /// Runs `check` on every file of the corpus and the regressions of `target`; returns how many.
@@ -56,4 +59,9 @@ fn book_inputs() {
 #[test]
 fn bitbase_inputs() {
     assert!(replay("bitbase", checks::bitbase) > 0);
+}
+
+#[test]
+fn dxp_inputs() {
+    assert!(replay("dxp", dxp_checks::dxp) > 0);
 }

@@ -87,7 +87,12 @@ impl Peer {
     pub fn send_raw(&mut self, text: &str) {
         let mut bytes = text.as_bytes().to_vec();
         bytes.push(0);
-        std::io::Write::write_all(&mut self.out, &bytes).unwrap();
+        self.send_bytes(&bytes);
+    }
+
+    /// Writes `bytes` as they are (no NUL added).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        std::io::Write::write_all(&mut self.out, bytes).unwrap();
     }
 
     /// The next message (the frame text and its parse); `None` when dama closed the connection.

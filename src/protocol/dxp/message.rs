@@ -212,15 +212,17 @@ fn colour_letter(c: Color) -> char {
     }
 }
 
-/// A name padded or cut to [`NAME_WIDTH`] printable characters, never starting with a space.
+/// A name as dama keeps it: printable ASCII without spaces around it, so that it prints on one
+/// line and reads back as itself.
+pub fn clean_name(name: &str) -> String {
+    chat_text(name.trim()).trim().to_string()
+}
+
+/// A name padded or cut to [`NAME_WIDTH`] printable characters, never starting with a space
+/// (a blank name stays blank).
 fn name_field(name: &str) -> String {
-    let clean = chat_text(name.trim_start());
-    let clean = if clean.is_empty() {
-        "dama".to_string()
-    } else {
-        clean
-    };
-    format!("{:<width$.width$}", clean, width = NAME_WIDTH)
+    let cut: String = clean_name(name).chars().take(NAME_WIDTH).collect();
+    format!("{:<width$}", cut.trim_end(), width = NAME_WIDTH)
 }
 
 fn format_gamereq(r: &GameReq) -> String {

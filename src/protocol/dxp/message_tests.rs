@@ -6,6 +6,13 @@ fn round_trip(text: &str) -> Message {
     msg
 }
 
+/// The message `text` reads as, which prints to text that reads back as it.
+fn reads_stably(text: &str) -> Message {
+    let msg = Message::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+    assert_eq!(Message::parse(&msg.format()), Ok(msg.clone()));
+    msg
+}
+
 fn parse_err(text: &str) -> String {
     Message::parse(text).unwrap_err().0
 }
@@ -114,6 +121,30 @@ fn names_are_padded_and_cut_to_32() {
     let text = Message::GameAcc(acc).format();
     assert_eq!(text.len(), 34);
     assert_eq!(&text[..9], "Aa name t");
+}
+
+#[test]
+fn names_and_chats_read_as_one_printable_line_that_prints_back_to_itself() {
+    // Found by the dxp fuzz target: a name with spaces before it, or a control character in a
+    // name or a chat, read as a message that printed as another one.
+    let padded = format!("A{:>32}0", "dama");
+    let Message::GameAcc(acc) = reads_stably(&padded) else {
+        panic!()
+    };
+    assert_eq!(acc.name, "dama");
+    let Message::GameAcc(acc) = reads_stably(&format!("A{:<32}0", "a\tb\nc")) else {
+        panic!()
+    };
+    assert_eq!(acc.name, "a?b?c");
+    assert_eq!(
+        reads_stably("Cone\ntwo\r\u{1}"),
+        Message::Chat("one?two??".into())
+    );
+    // A blank name stays blank.
+    let Message::GameAcc(acc) = reads_stably(&format!("A{:32}0", "")) else {
+        panic!()
+    };
+    assert_eq!(acc.name, "");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Reading DXP messages: each field at its exact width, every error a one-line [`ParseError`]
 //! that names the message and the field.
 
+use super::message::{chat_text, clean_name};
 use super::message::{
     AccCode, BackAcc, BackReq, EndReason, GameAcc, GameEnd, GameReq, Message, MoveMsg, ParseError,
     Setup, Start, MAX_CAPTURED, MAX_CHAT, NAME_WIDTH,
@@ -110,12 +111,13 @@ fn parse_chat(body: &str) -> Result<Message, ParseError> {
             body.len()
         ));
     }
-    Ok(Message::Chat(body.to_string()))
+    // Control characters (a newline, say) become '?': a chat is shown on one line.
+    Ok(Message::Chat(chat_text(body)))
 }
 
 fn parse_gamereq(mut f: Fields) -> Result<Message, ParseError> {
     let version = f.number(2, "version")? as u8;
-    let name = f.take(NAME_WIDTH, "name")?.trim_end().to_string();
+    let name = clean_name(f.take(NAME_WIDTH, "name")?);
     let follower = f.colour("follower colour")?;
     let minutes = f.number(3, "thinking time")? as u16;
     let moves = f.number(3, "number of moves")? as u16;
@@ -168,7 +170,7 @@ fn parse_cells(text: &str) -> Result<Vec<Option<(Color, Piece)>>, ParseError> {
 }
 
 fn parse_gameacc(mut f: Fields) -> Result<Message, ParseError> {
-    let name = f.take(NAME_WIDTH, "name")?.trim_end().to_string();
+    let name = clean_name(f.take(NAME_WIDTH, "name")?);
     let code = match f.take(1, "acceptance code")? {
         "0" => AccCode::Accept,
         "1" => AccCode::WrongVersion,
