@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::movegen;
+use crate::goal;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::position::Position;
@@ -380,15 +380,15 @@ impl Game {
         self.keys.iter().filter(|&&k| k == key).count()
     }
 
-    /// The result if the game is over: the side to move without a legal move loses; otherwise a
-    /// draw by a switched-on rule (repetition, no progress, endgame counter).
+    /// The result if the game is over: by the variant's goal first ([`goal::end`]: the side
+    /// to move without a legal move loses, or wins in giveaway; Breakthrough ends at the first
+    /// king); otherwise a draw by a switched-on rule (repetition, no progress, endgame counter).
     pub fn outcome(&self, sw: &DrawSwitches) -> Option<Outcome> {
         let pos = &self.current;
-        if movegen::legal_moves(pos).is_empty() {
-            let loser = pos.side();
+        if let Some(end) = goal::end(pos) {
             return Some(Outcome::Win {
-                winner: !loser,
-                reason: format!("{} has no legal move", loser.name()),
+                winner: end.winner,
+                reason: end.to_string(),
             });
         }
         let rules = pos.rules();

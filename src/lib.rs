@@ -21,7 +21,7 @@
 //! | types | [`types`], [`files`] | [`Bitboard`], [`Color`], [`Piece`], [`Square`], the [`types::SplitMix`] generator; files written under a temporary name and renamed when whole ([`files::PartFile`]) |
 //! | rules | [`rules`] | [`Variant`] and its [`RuleSet`] (board geometry, directions, precedence, draw rules) |
 //! | position | the crate root | [`Position`] (copy-make: [`Position::play`]), [`Move`], [`MoveList`], [`Key`] |
-//! | move generation | [`movegen`], [`perft`] | legal moves, captures, perft counts |
+//! | move generation | [`movegen`], [`goal`], [`perft`] | legal moves, captures, whether a position is over by the variant's goal and who won, perft counts |
 //! | knowledge | [`eval`], [`notation`], [`game`], [`book`], [`bitbase`] | evaluation and its weights; FEN, PDN and move text; a game with its draw rules; opening-book reading and probing; endgame bitbases (generation, files, probing) |
 //! | search | [`search`] | the limits, reports and results of a search ([`search::SearchLimits`], [`search::SearchInfo`], [`search::SearchResult`]) |
 //! | engine | [`engine`] | the facade every front end uses: [`engine::Engine`] with its options; [`engine::Engine::start`] runs a search in the background and returns its [`engine::SearchHandle`] (stop, ponder hit, wait), [`engine::Engine::go`] blocks |
@@ -39,6 +39,7 @@ pub mod engine;
 pub mod eval;
 pub mod files;
 pub mod game;
+pub mod goal;
 pub mod movegen;
 mod moves;
 pub mod notation;

@@ -1,7 +1,15 @@
 //! Perft: counting the leaves of the legal move tree, to check and time move generation.
+//!
+//! The tree stops where the variant's goal ends the game without the generator seeing it: in
+//! Breakthrough the position right after a crowning is over and has no moves, so perft counts 0
+//! below it ([`crate::goal::decided`]). A position without a legal move has no moves in every
+//! variant. So the giveaway forms count exactly as their base variants, and Breakthrough counts
+//! fewer leaves than International once a promotion is reached (the published International
+//! figures are the raw generator's).
 
 use rayon::prelude::*;
 
+use crate::goal;
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -23,8 +31,36 @@ fn generate(pos: &Position, list: &mut MoveList, counting: Counting) {
     }
 }
 
-/// The number of leaves at `depth` (bulk counting at the last ply).
+/// The number of leaves at `depth` (bulk counting at the last ply); 0 below a position the
+/// goal has ended (Breakthrough after a crowning).
 pub fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
+    if pos.rules().goal.crowning_wins() {
+        perft_goal(pos, depth, counting)
+    } else {
+        perft_moves(pos, depth, counting)
+    }
+}
+
+/// Perft where every position reached may be over by the goal: no bulk counting.
+fn perft_goal(pos: &Position, depth: u32, counting: Counting) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if goal::decided(pos).is_some() {
+        return 0;
+    }
+    let mut list = MoveList::new();
+    generate(pos, &mut list, counting);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.iter()
+        .map(|m| perft_goal(&pos.play_unkeyed(m), depth - 1, counting))
+        .sum()
+}
+
+/// Perft of the raw generator, where only a side without moves ends the game.
+fn perft_moves(pos: &Position, depth: u32, counting: Counting) -> u64 {
     match depth {
         0 => 1,
         1 => movegen::count_moves(pos, counting == Counting::Paths),
@@ -39,16 +75,19 @@ pub fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
             generate(pos, &mut list, counting);
             // perft never reads the key: the children are made without it
             list.iter()
-                .map(|m| perft(&pos.play_unkeyed(m), depth - 1, counting))
+                .map(|m| perft_moves(&pos.play_unkeyed(m), depth - 1, counting))
                 .sum()
         }
     }
 }
 
-/// Per root move: the move and its leaf count at `depth - 1` below it.
+/// Per root move: the move and its leaf count at `depth - 1` below it (no moves when the goal
+/// has ended the game at `pos`).
 pub fn divide(pos: &Position, depth: u32, counting: Counting, threads: usize) -> Vec<(Move, u64)> {
     let mut list = MoveList::new();
-    generate(pos, &mut list, counting);
+    if goal::decided(pos).is_none() {
+        generate(pos, &mut list, counting);
+    }
     let moves = list.to_vec();
     let sub = depth.saturating_sub(1);
     let run = || {
@@ -70,7 +109,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, counting: Counting, threads: u
 
 /// Splits the two top plies into rayon tasks.
 fn perft_split(pos: &Position, depth: u32, counting: Counting) -> u64 {
-    if depth < 4 || rayon::current_num_threads() <= 1 {
+    if depth < 4 || rayon::current_num_threads() <= 1 || goal::decided(pos).is_some() {
         return perft(pos, depth, counting);
     }
     let mut list = MoveList::new();

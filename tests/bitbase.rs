@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use dama::bitbase::{build, Bitbases, MaterialSignature, Probe, Wdl};
+use dama::rules::Goal;
 use dama::{movegen, Bitboard, Color, Position, Variant};
 
 /// Czech slices of at most four pieces, generated once per test run.
@@ -83,7 +84,9 @@ fn place(
 }
 
 /// A plain solver over the game graph: collects every position reachable from `roots`, then
-/// finds values round by round (round r decides the positions that end in r plies).
+/// finds values round by round (round r decides the positions that end in r plies). A side to
+/// move without a legal move loses, or wins in the giveaway forms (written out here, not asked
+/// of the library).
 struct Brute {
     ids: HashMap<Position, u32>,
     value: Vec<Option<(Wdl, u32)>>,
@@ -95,7 +98,11 @@ impl Brute {
         let mut nodes = Vec::new();
         let mut succ: Vec<Vec<u32>> = Vec::new();
         let mut wins_at_once = Vec::new();
+        let mut terminal = Wdl::Loss;
         for r in roots {
+            if r.rules().goal == Goal::Giveaway {
+                terminal = Wdl::Win;
+            }
             ids.entry(r).or_insert_with(|| {
                 nodes.push(r);
                 nodes.len() as u32 - 1
@@ -109,7 +116,7 @@ impl Brute {
             let mut takes_last = false;
             for m in movegen::legal_moves(&pos) {
                 let child = pos.play(&m);
-                if child.pieces(child.side()).is_empty() {
+                if child.pieces(child.side()).is_empty() && terminal == Wdl::Loss {
                     takes_last = true;
                     continue;
                 }
@@ -126,7 +133,7 @@ impl Brute {
         // round r decides exactly the positions that end in r plies; taking the last piece
         // leads to a position lost in 0
         let mut value: Vec<Option<(Wdl, u32)>> = (0..n)
-            .map(|i| (succ[i].is_empty() && !wins_at_once[i]).then_some((Wdl::Loss, 0)))
+            .map(|i| (succ[i].is_empty() && !wins_at_once[i]).then_some((terminal, 0)))
             .collect();
         let mut round = 0;
         loop {
@@ -391,6 +398,58 @@ fn damaged_files_are_reported_and_ignored() {
         assert!(line.contains(what), "{line}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The giveaway forms on 8×8 (Žravá dáma on Czech moves, giveaway checkers on English moves):
+/// the solver's inverted terminal values against the same independent solver, 2 and 3 pieces,
+/// and a position whose value is plain: White must take Black's last man, and Black wins.
+#[test]
+fn giveaway_forms_agree_with_brute_force() {
+    for variant in [Variant::Zrava, Variant::Giveaway] {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("egtb-{variant}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let slices = build::slices(3, None);
+        build::generate(variant, &dir, &slices, &|_| {}, &mut |_| {}).unwrap();
+        let bb = Bitbases::open(&dir);
+        let roots: Vec<Position> = all_slices(3)
+            .into_iter()
+            .flat_map(|(m, s)| positions(variant, m, s))
+            .collect();
+        let brute = Brute::solve(roots);
+        let mut wins = 0;
+        for (m, side) in all_slices(3) {
+            check_variant(&bb, variant, &brute, m, side);
+            wins += positions(variant, m, side)
+                .iter()
+                .filter(|p| bb.probe(p).unwrap().wdl == Wdl::Win)
+                .count();
+        }
+        assert!(wins > 0, "{variant}: some positions are won");
+        let fen = if variant == Variant::Zrava {
+            "W:Wc3:Bd4"
+        } else {
+            "B:W14:B10"
+        };
+        let pos = Position::from_fen(variant, fen).unwrap();
+        let p = bb.probe(&pos).unwrap();
+        assert_eq!((p.wdl, p.distance), (Wdl::Loss, Some(1)), "{variant} {fen}");
+        assert!(bb.errors().is_empty(), "{:?}", bb.errors());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Breakthrough has no bitbases: every position with a king is already over.
+#[test]
+fn breakthrough_has_no_bitbases() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egtb-breakthrough");
+    let slices = build::slices(2, None);
+    let e =
+        build::generate(Variant::Breakthrough, &dir, &slices, &|_| {}, &mut |_| {}).unwrap_err();
+    assert_eq!(
+        e,
+        "no bitbases for breakthrough: its goal (breakthrough) ends the game at the first king"
+    );
+    assert!(!dir.exists());
 }
 
 /// The generator only uses the variant's rules: short kings and men that capture backward

@@ -1,6 +1,6 @@
 //! The library's module graph, read from its sources: the top-level modules import only
-//! modules of their own layer or the layers below (types → rules → position and move
-//! generation → eval, notation, book, bitbase, game, perft → search → engine → protocol,
+//! modules of their own layer or the layers below (types → rules → position, move
+//! generation and goal → eval, notation, book, bitbase, game, perft → search → engine → protocol,
 //! bench), and no module imports one that imports it back, at any depth (a child that uses its
 //! parent's items while the parent uses the child's is a cycle too).
 //!
@@ -21,6 +21,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("moves", 2),
     ("position", 2),
     ("movegen", 2),
+    ("goal", 2),
     ("perft", 3),
     ("eval", 3),
     ("notation", 3),

@@ -71,6 +71,7 @@ pub fn generate(
     work: &(dyn Fn(u64) + Sync),
     done: &mut dyn FnMut(&SliceReport),
 ) -> Result<(), String> {
+    super::applies(variant)?;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let files = Bitbases::open(dir);
     let mut solved = Solved {

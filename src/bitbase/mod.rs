@@ -38,9 +38,24 @@ use index::{Indexer, Placement};
 pub struct Probe {
     /// Win, draw or loss with best play, ignoring draw counters and repetition.
     pub wdl: Wdl,
-    /// Plies until the game ends with best play (wins odd, losses even, 0 = no legal move), for
+    /// Plies until the game ends with best play (0 = no legal move now: a loss, or a win in the
+    /// giveaway forms; otherwise wins odd and losses even in the normal goal), for
     /// wins and losses of slices stored with distances (values above 254 read as 255).
     pub distance: Option<u32>,
+}
+
+/// Whether bitbases exist for `variant`: the retrograde solver applies to every goal but
+/// Breakthrough, where every position with a king is already over. The error is one line.
+pub fn applies(variant: Variant) -> Result<(), String> {
+    let goal = variant.rules().goal;
+    if goal.has_bitbases() {
+        Ok(())
+    } else {
+        Err(format!(
+            "no bitbases for {variant}: its goal ({}) ends the game at the first king",
+            goal.name()
+        ))
+    }
 }
 
 /// Looks `pos` up in the table of its key found by `table`. `None` when either side has no

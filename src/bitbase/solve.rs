@@ -5,7 +5,8 @@
 //! table `k` to table `k.mirror()`; captures and promotions leave the slice and are looked up in
 //! solved slices through [`Lookup`].
 //!
-//! 1. *Initial pass.* Every position: no legal move → loss in 0; a capture or promotion into a
+//! 1. *Initial pass.* Every position: no legal move → the goal's verdict in 0 ([`goal::without_moves`]:
+//!    a loss, a win in the giveaway forms); a capture or promotion into a
 //!    lost position → win (the shortest such); otherwise count the quiet successors inside the
 //!    slice (one more if some exit is a draw, so that the position can never become a loss).
 //! 2. *Levels.* For d = 0, 1, 2 …, every position decided at distance d passes its value to its
@@ -22,6 +23,7 @@ use super::index::{Indexer, Placement};
 use super::material::MaterialSignature;
 use super::table::{Table, Wdl, CODE_DRAW, CODE_INVALID, CODE_LOSS, CODE_WIN};
 use super::unmove::predecessors;
+use crate::goal::{self, Verdict};
 use crate::movegen;
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -108,6 +110,7 @@ pub fn solve(
     lookup: &dyn Lookup,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Table>, String> {
+    super::applies(variant)?;
     let size = slice_size(variant, slice);
     if size == 0 {
         return Err(format!(
@@ -174,6 +177,15 @@ impl Solver<'_> {
         Some(p.position(self.variant, Color::White))
     }
 
+    /// The value of a position whose side to move has no legal move (or no piece), in 0 plies.
+    #[inline]
+    fn without_moves(&self) -> (Wdl, u16) {
+        match goal::without_moves(self.variant.rules()) {
+            Verdict::Win => (Wdl::Win, win(0)),
+            Verdict::Loss => (Wdl::Loss, loss(0)),
+        }
+    }
+
     fn raise_level(&self, d: u32) {
         self.max_level.fetch_max(d, Relaxed);
     }
@@ -202,13 +214,14 @@ impl Solver<'_> {
                 Wdl::Draw => exit_draw = true,
             }
         }
-        let value = if best_win != u32::MAX {
+        let value = if list.is_empty() {
+            self.without_moves().1
+        } else if best_win != u32::MAX {
             self.raise_level(best_win);
             win(best_win)
         } else if inside == 0 && !exit_draw {
-            let d = if list.is_empty() { 0 } else { exit_max + 1 };
-            self.raise_level(d);
-            loss(d)
+            self.raise_level(exit_max + 1);
+            loss(exit_max + 1)
         } else {
             UNKNOWN
         };
@@ -221,7 +234,7 @@ impl Solver<'_> {
 
     fn exit_value(&self, child: &Position) -> Result<(Wdl, Option<u32>), String> {
         if child.pieces(child.side()).is_empty() {
-            return Ok((Wdl::Loss, Some(0)));
+            return Ok((self.without_moves().0, Some(0)));
         }
         self.lookup.lookup(child).ok_or_else(|| {
             format!(

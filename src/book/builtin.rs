@@ -16,6 +16,8 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         Variant::English => Some(include_str!("../../book/english.book")),
         Variant::International => Some(include_str!("../../book/international.book")),
         Variant::Mala => Some(include_str!("../../book/mala.book")),
+        // No book for the goal variants: their openings are not their base variants'.
+        Variant::Zrava | Variant::Giveaway | Variant::Antidraughts | Variant::Breakthrough => None,
     }
 }
 

@@ -3,11 +3,10 @@
 use super::acc::{Acc, Value};
 use super::drawish::drawish;
 use super::evaluate::{evaluate, trade_bonus, weights_for};
-use super::tables::{tables, Tables};
-use super::weights::Weights;
+use super::goal::{self, TermFn};
+use super::tables::tables;
 use super::{material, structure};
 use crate::position::Position;
-use crate::types::Color;
 
 /// One term of the evaluation: its name and its value in centi-men from the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,8 +16,6 @@ pub struct Term {
     /// Its contribution (side to move minus opponent, blended by the game phase).
     pub value: Value,
 }
-
-type TermFn = fn(&Position, Color, &Tables, &Weights, &mut Acc);
 
 /// The per-side terms in the order [`evaluate`] adds them.
 const TERMS: [(&str, TermFn); 11] = [
@@ -37,8 +34,24 @@ const TERMS: [(&str, TermFn); 11] = [
 
 /// The terms of [`evaluate`] for `pos`, then `exchanges` (the bonus of the side ahead per
 /// piece gone), `drawish material` (the pull towards 0) and `total` (equal to `evaluate(pos)`).
-/// The terms add up to the total up to rounding.
+/// The terms add up to the total up to rounding. The goal variants list their own terms and
+/// the total.
 pub fn explain(pos: &Position) -> Vec<Term> {
+    if let Some(g) = goal::goal_eval(pos.rules().goal) {
+        let mut out: Vec<Term> = g
+            .terms
+            .iter()
+            .map(|&(name, f)| Term {
+                name,
+                value: goal::term_value(pos, g, f),
+            })
+            .collect();
+        out.push(Term {
+            name: "total",
+            value: evaluate(pos),
+        });
+        return out;
+    }
     let w = weights_for(pos.rules().board);
     let t = tables(pos.rules().board);
     let me = pos.side();

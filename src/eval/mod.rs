@@ -5,7 +5,9 @@
 //! kings, wing balance, hanging men, outposts and the only king on the board (the last four off
 //! on 8×8); the side ahead in material gains a little per piece exchanged. Drawish
 //! material ([`drawish`]) scales the result towards 0. The weights are in [`WEIGHTS`] for 8×8
-//! boards and [`WEIGHTS_10`] for 10×10 boards ([`weights_for`]).
+//! boards and [`WEIGHTS_10`] for 10×10 boards ([`weights_for`]). The goal variants (giveaway
+//! forms, Breakthrough) have their own small evaluations (`goal.rs`): fewer own pieces is
+//! better in giveaway, the advancement of the men is everything in Breakthrough.
 //!
 //! ```
 //! use dama::{eval, Position, Variant};
@@ -17,6 +19,7 @@ mod acc;
 mod drawish;
 mod evaluate;
 mod explain;
+mod goal;
 mod material;
 mod params;
 mod structure;

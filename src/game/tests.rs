@@ -1,4 +1,5 @@
 use super::*;
+use crate::movegen;
 use crate::rules::Variant;
 
 fn czech(fen: &str) -> Position {

@@ -19,7 +19,7 @@ use super::params::Settings;
 use super::reader::spawn_reader;
 use super::reply;
 use crate::engine::{Engine, SearchCallbacks, SearchHandle};
-use crate::movegen;
+use crate::goal;
 
 /// What the loop does after a command.
 #[derive(PartialEq, Eq)]
@@ -176,11 +176,8 @@ impl<W: Write> Session<W> {
     /// book on `go think` only.
     pub(super) fn go(&mut self, mode: GoMode) -> io::Result<()> {
         let root = *self.engine.game().position();
-        if movegen::legal_moves(&root).is_empty() {
-            self.error(&format!(
-                "go: {} has no legal move; the game is over",
-                root.side().name()
-            ))?;
+        if let Some(end) = goal::end(&root) {
+            self.error(&format!("go: {end}; the game is over"))?;
             return self.write(&reply::done(None, None));
         }
         let limits = self.limits(mode);

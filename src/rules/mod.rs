@@ -1,11 +1,13 @@
 //! The rules of each variant as plain data. One move generator reads a [`RuleSet`].
 
 mod geometry;
+mod goal;
 mod numbering;
 mod ruleset;
 mod variants;
 
 pub use geometry::{BoardDescription, BoardSize, Corner, Dir, Geometry};
+pub use goal::{Goal, Verdict};
 pub use numbering::SquareNumbering;
 pub use ruleset::{
     Criterion, DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules,

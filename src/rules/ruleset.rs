@@ -2,6 +2,7 @@
 //! rules and notation, read by the move generator and every other layer.
 
 use super::geometry::{BoardSize, Dir, Geometry};
+use super::goal::Goal;
 use crate::types::{Bitboard, Color};
 
 /// One criterion of capture precedence: a way in which one complete capture beats another.
@@ -356,6 +357,8 @@ pub struct RuleSet {
     pub precedence: Precedence,
     /// A man reaching the far row during a capture.
     pub mid_capture_promotion: MidCapturePromotion,
+    /// What ends the game and who wins.
+    pub goal: Goal,
     /// Draw rules.
     pub draw: DrawRules,
     /// Notation.

@@ -8,6 +8,7 @@
 //! from the count).
 
 use super::geometry::BoardSize;
+use super::goal::Goal;
 use super::ruleset::{
     DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules, LoneKingDiagonal,
     ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation, Precedence, Promotion,
@@ -33,6 +34,14 @@ pub enum Variant {
     International,
     /// Malá dáma (seed 001): Czech capture rules with 8 men each on the two edge rows.
     Mala,
+    /// Žravá dáma (seed 002): Czech moves; the side with no piece left or no legal move wins.
+    Zrava,
+    /// Giveaway checkers (Žravá americká dáma): English moves; no piece or no move wins.
+    Giveaway,
+    /// Antidraughts (lidraughts; Scan's `losing`): International moves; no piece or no move wins.
+    Antidraughts,
+    /// Breakthrough (lidraughts; Scan's `bt`): International moves; the first king wins.
+    Breakthrough,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -168,6 +177,7 @@ const BASE: RuleSet = RuleSet {
     promotion: Promotion::FarRow,
     precedence: Precedence::KING_PRIORITY,
     mid_capture_promotion: MidCapturePromotion::EndMove,
+    goal: Goal::Normal,
     draw: DrawRules {
         repetition: 3,
         no_progress_plies: 30,
@@ -378,9 +388,68 @@ static MALA: RuleSet = RuleSet {
     ..BASE
 };
 
+/// Žravá dáma (variants.md Part 2 §5, §7): ČFD Czech moves with the result reversed. Seed 002
+/// names only "no piece left wins"; a blocked side winning too is by analogy [U]. Draw rules
+/// [U]: Czech repetition and 15-move rule; no small-material counters (they assume the strong
+/// side hunts a lone king).
+static ZRAVA: RuleSet = RuleSet {
+    name: "zrava",
+    goal: Goal::Giveaway,
+    draw: DrawRules {
+        endgame: EndgameCounters::None,
+        ..CZECH.draw
+    },
+    ..CZECH
+};
+
+/// Giveaway checkers, Žravá americká dáma (seed 004; §5): English moves; the side that has lost
+/// all its pieces or cannot move wins. Draw rules [U]: English's.
+static GIVEAWAY: RuleSet = RuleSet {
+    name: "giveaway",
+    goal: Goal::Giveaway,
+    ..ENGLISH
+};
+
+/// Antidraughts (lidraughts gameType 98, pydraughts): International moves; a side without a
+/// legal move wins; the only draw is threefold repetition, counted since the last man move or
+/// capture (a promotion is a man move).
+static ANTIDRAUGHTS: RuleSet = RuleSet {
+    name: "antidraughts",
+    goal: Goal::Giveaway,
+    draw: DrawRules {
+        repetition: 3,
+        no_progress_plies: 0,
+        man_move_is_progress: true,
+        endgame: EndgameCounters::None,
+    },
+    notation: Notation {
+        game_type: "98,W,10,10,N2,0",
+        ..INTERNATIONAL.notation
+    },
+    ..INTERNATIONAL
+};
+
+/// Breakthrough (lidraughts gameType 96, pydraughts; Scan's `bt`): International moves; the
+/// first side to crown a man wins, a side without a legal move loses; no draw rules.
+static BREAKTHROUGH: RuleSet = RuleSet {
+    name: "breakthrough",
+    goal: Goal::Breakthrough,
+    draw: DrawRules {
+        repetition: 0,
+        no_progress_plies: 0,
+        man_move_is_progress: true,
+        endgame: EndgameCounters::None,
+    },
+    notation: Notation {
+        game_type: "96,W,10,10,N2,0",
+        ..INTERNATIONAL.notation
+    },
+    ..INTERNATIONAL
+};
+
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 7] = [
+    pub const ALL: [Variant; 11] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -388,6 +457,10 @@ impl Variant {
         Variant::English,
         Variant::International,
         Variant::Mala,
+        Variant::Zrava,
+        Variant::Giveaway,
+        Variant::Antidraughts,
+        Variant::Breakthrough,
     ];
 
     /// The rules of this variant.
@@ -401,6 +474,10 @@ impl Variant {
             Variant::English => &ENGLISH,
             Variant::International => &INTERNATIONAL,
             Variant::Mala => &MALA,
+            Variant::Zrava => &ZRAVA,
+            Variant::Giveaway => &GIVEAWAY,
+            Variant::Antidraughts => &ANTIDRAUGHTS,
+            Variant::Breakthrough => &BREAKTHROUGH,
         }
     }
 
@@ -409,8 +486,8 @@ impl Variant {
         self.rules().name
     }
 
-    /// Finds a variant by name (case-insensitive; `normal`, `checkers`, `american` and
-    /// `frysk`-style aliases of other engines are accepted where they mean one of ours).
+    /// Finds a variant by name (case-insensitive; `normal`, `checkers`, `american`, Scan's
+    /// `losing` and `bt` and other engines' aliases are accepted where they mean one of ours).
     pub fn from_name(name: &str) -> Option<Variant> {
         let n = name.trim().to_ascii_lowercase();
         let v = match n.as_str() {
@@ -418,6 +495,10 @@ impl Variant {
             "checkers" | "american" | "english" => Variant::English,
             "malá" | "mala" | "mala-dama" => Variant::Mala,
             "czech" | "ceska" | "česká" => Variant::Czech,
+            "zrava" | "žravá" | "zrava-dama" => Variant::Zrava,
+            "giveaway" | "giveaway-checkers" => Variant::Giveaway,
+            "antidraughts" | "losing" => Variant::Antidraughts,
+            "breakthrough" | "bt" => Variant::Breakthrough,
             _ => return Variant::ALL.into_iter().find(|v| v.name() == n),
         };
         Some(v)

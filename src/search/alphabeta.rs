@@ -43,7 +43,7 @@
 
 use super::ordering::{pick, KILLER_FLOOR};
 use super::pruning::{futility, lmr_plies, threatened, Futility, Pruning};
-use super::score::{BITBASE_BOUND, INFINITE, MAX_PLY, WIN};
+use super::score::{BITBASE_BOUND, INFINITE, MAX_PLY};
 use super::terminal::leaf_eval;
 use super::tt::{Bound, TtEntry};
 use super::worker::{SearchNode, Worker};
@@ -106,7 +106,7 @@ impl QuietsTried {
 
 impl Worker<'_> {
     /// Counts a node and returns its score when it is decided before any move: by a stop (0),
-    /// the draw rules, the bitbases or the ply limit. Every node, quiescence included, starts so.
+    /// the variant's goal, the draw rules, the bitbases or the ply limit. Every node, quiescence included, starts so.
     #[inline]
     fn decided_on_entry(&mut self, node: &SearchNode) -> Option<i32> {
         self.count_node();
@@ -114,6 +114,9 @@ impl Worker<'_> {
             return Some(0);
         }
         self.seldepth = self.seldepth.max(node.ply);
+        if let Some(v) = self.goal_score(node) {
+            return Some(v);
+        }
         if let Some(v) = self.rule_score(node) {
             return Some(v);
         }
@@ -176,8 +179,9 @@ impl Worker<'_> {
         if let Some(v) = self.decided_on_entry(node) {
             return v;
         }
-        alpha = alpha.max(-(WIN - ply as i32));
-        beta = beta.min(WIN - ply as i32 - 1);
+        let (worst, best_possible) = self.mate_bounds(ply);
+        alpha = alpha.max(worst);
+        beta = beta.min(best_possible);
         if alpha >= beta {
             return alpha;
         }
@@ -190,7 +194,7 @@ impl Worker<'_> {
         let mut moves = MoveList::new();
         movegen::generate(&node.pos, &mut moves);
         if moves.is_empty() {
-            return -(WIN - ply as i32);
+            return self.no_move_score(ply);
         }
         // Reductions (depth ≥ 3) and futility (depth ≤ 2, non-PV) both need a quiet node: no
         // capture for either side. Not asked where neither applies.
@@ -292,6 +296,9 @@ impl Worker<'_> {
         let mut best = -INFINITE;
         let mut extend = false;
         if !must_capture {
+            if let Some(v) = self.crowning_score(node) {
+                return v;
+            }
             let stand = leaf_eval(pos);
             if threat_ok && threatened(pos) {
                 extend = true;
@@ -302,7 +309,7 @@ impl Worker<'_> {
         let mut moves = MoveList::new();
         movegen::generate(pos, &mut moves);
         if moves.is_empty() {
-            return -(WIN - node.ply as i32);
+            return self.no_move_score(node.ply);
         }
         let mut order = self.order_moves(node, &moves, None);
         let next_threat_ok = threat_ok && !extend;

@@ -2,12 +2,15 @@
 //! ([`leaf_eval`]), and the nodes the game's rules or the endgame bitbases decide: a draw by the
 //! variant's counters or by repetition (a side without a legal move still loses when a counter
 //! runs out at the same moment), and a position of a loaded bitbase slice, scored by
-//! [`bitbase_value`].
+//! [`bitbase_value`]. What a position without a legal move, or one the variant's goal has
+//! decided (Breakthrough after a crowning, giveaway without pieces), is worth comes from
+//! [`crate::goal`]: [`verdict_score`].
 
 use super::score::{BITBASE_WIN, WIN};
 use super::worker::{SearchNode, Worker};
 use crate::bitbase::{Probe, Wdl};
 use crate::eval;
+use crate::goal::{self, Goal, Verdict};
 use crate::movegen;
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -17,6 +20,16 @@ use crate::position::Position;
 #[inline]
 pub fn leaf_eval(pos: &Position) -> i32 {
     eval::evaluate(pos)
+}
+
+/// The score at `ply` of a finished game with `verdict` for the side to move: a win now is
+/// `WIN - ply`, a loss its negative.
+#[inline]
+pub fn verdict_score(verdict: Verdict, ply: usize) -> i32 {
+    match verdict {
+        Verdict::Win => WIN - ply as i32,
+        Verdict::Loss => -(WIN - ply as i32),
+    }
 }
 
 /// Distance assumed for a bitbase win or loss whose slice stores no distance.
@@ -47,6 +60,46 @@ pub fn bitbase_value(probe: &Probe, plies_left: Option<u32>, ply: usize) -> i32 
 }
 
 impl Worker<'_> {
+    /// The score of a node whose side to move has no legal move (a loss, or a win in giveaway).
+    #[inline]
+    pub fn no_move_score(&self, ply: usize) -> i32 {
+        verdict_score(goal::without_moves(self.rules), ply)
+    }
+
+    /// The score of a node the variant's goal has decided before any move ([`goal::decided`]).
+    #[inline]
+    pub fn goal_score(&self, node: &SearchNode) -> Option<i32> {
+        goal::decided(&node.pos).map(|v| verdict_score(v, node.ply))
+    }
+
+    /// Breakthrough: a quiet node whose side to move can crown is won on its next ply (the
+    /// quiescence search sees it without searching the move). `None` in other goals.
+    #[inline]
+    pub fn crowning_score(&self, node: &SearchNode) -> Option<i32> {
+        if !self.rules.goal.crowning_wins() {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(&node.pos, &mut moves);
+        moves
+            .iter()
+            .any(|m| m.promotes)
+            .then_some(WIN - node.ply as i32 - 1)
+    }
+
+    /// The best and worst scores a node at `ply` can have (mate-distance bounds): the side to
+    /// move can lose at this node and win one ply later at best, or in giveaway win at this node
+    /// and lose one ply later at worst.
+    #[inline]
+    pub fn mate_bounds(&self, ply: usize) -> (i32, i32) {
+        let now = WIN - ply as i32;
+        if self.rules.goal == Goal::Giveaway {
+            (-(now - 1), now)
+        } else {
+            (-now, now - 1)
+        }
+    }
+
     /// True when the draw rules end the game at this (non-root) node.
     fn is_rule_draw(&self, node: &SearchNode) -> bool {
         let sw = &self.shared.job.draw;
@@ -69,7 +122,7 @@ impl Worker<'_> {
     }
 
     /// The score of a node the draw rules end: a draw, unless the side to move has no legal
-    /// move (a loss, which the rules judge first). `None` when the game goes on.
+    /// move (the goal's verdict, which the rules judge first). `None` when the game goes on.
     #[inline]
     pub fn rule_score(&self, node: &SearchNode) -> Option<i32> {
         if !self.is_rule_draw(node) {
@@ -78,22 +131,22 @@ impl Worker<'_> {
         let mut moves = MoveList::new();
         movegen::generate(&node.pos, &mut moves);
         Some(if moves.is_empty() {
-            -(WIN - node.ply as i32)
+            self.no_move_score(node.ply)
         } else {
             0
         })
     }
 
     /// The bitbase score of a node with few enough pieces (see [`bitbase_value`]); `None`
-    /// without bitbases, with more pieces, a missing slice, or a position already lost (no
-    /// legal move: the search scores that as a real loss).
+    /// without bitbases, with more pieces, a missing slice, or a position already over (no
+    /// legal move, distance 0: the search scores that by the goal).
     #[inline]
     pub fn bitbase_score(&self, node: &SearchNode) -> Option<i32> {
         if self.bitbase_pieces == 0 || node.pos.occupied().count() > self.bitbase_pieces {
             return None;
         }
         let probe = self.shared.job.bitbases.as_deref()?.probe(&node.pos)?;
-        if probe.wdl == Wdl::Loss && probe.distance == Some(0) {
+        if probe.distance == Some(0) {
             return None;
         }
         let left = node.counters.plies_left(self.rules, &self.shared.job.draw);

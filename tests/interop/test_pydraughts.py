@@ -70,11 +70,16 @@ def end_reason(board):
             return "draw by threefold repetition"
         return "draw by a king-move / endgame rule"
     name = "white" if winner == WHITE else "black"
-    return f"{name} wins (the other side has no legal move)"
+    why = {
+        "antidraughts": "it has no legal move",
+        "breakthrough": "it crowned a king",
+    }.get(board.variant, "the other side has no legal move")
+    return f"{name} wins ({why})"
 
 
-def play_game(variant, fen, skills):
-    """Plays one game between two dama processes; returns (reason, plies, slowest move)."""
+def play_game(variant, fen, skills, record=None):
+    """Plays one game between two dama processes; returns (reason, plies, slowest move). The
+    finished board is appended to `record` when one is given."""
     board = draughts.Board(variant=variant, fen=fen) if fen else draughts.Board(variant=variant)
     engines = {WHITE: start_engine(variant, skills[0]), BLACK: start_engine(variant, skills[1])}
     clocks = {WHITE: START_TIME, BLACK: START_TIME}
@@ -106,6 +111,8 @@ def play_game(variant, fen, skills):
                 assert isinstance(engines[side].info.get("depth"), int), engines[side].info
                 assert str(engines[side].info.get("pv", "")).startswith('"'), engines[side].info
             board.push(result.move)
+        if record is not None:
+            record.append(board)
         return end_reason(board), len(board.move_stack), slowest
     finally:
         for engine in engines.values():

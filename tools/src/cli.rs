@@ -28,7 +28,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Count the leaves of the move tree to each depth.
+    /// Count the leaves of the move tree to each depth. The tree ends where the game does: in
+    /// breakthrough the position right after a crowning is over and counts 0 moves (the giveaway
+    /// forms count as their base variants).
     Perft(PerftArgs),
     /// Search a position and print the analysis, ending with `bestmove`.
     Analyze(search::AnalyzeArgs),
@@ -56,7 +58,8 @@ enum Command {
 /// Arguments of `dama perft`.
 #[derive(Args)]
 struct PerftArgs {
-    /// Variant (czech, russian, brazilian, pool, english, international, mala).
+    /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
+    /// antidraughts, breakthrough).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Start position as PDN FEN (default: the variant's start position).

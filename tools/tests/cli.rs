@@ -119,3 +119,66 @@ fn cli_stats_and_plan() {
     ]);
     assert_eq!(probe.trim(), "loss plies=24");
 }
+
+/// How a giveaway game is won: by the side that has nothing left, or nothing to move.
+const GIVEAWAY: &[&str] = &["has no piece left", "has no legal move"];
+
+/// `dama selfplay` in the goal variants: each game ends by its goal, and the result line names
+/// the winner as the side the goal favours.
+#[test]
+fn selfplay_ends_goal_variants_by_their_goal() {
+    let exe = env!("CARGO_BIN_EXE_dama");
+    let cases = [
+        // (variant, start, the reasons the winner may have)
+        ("zrava", Some("W:Wb4,d4:Bc7,e7"), GIVEAWAY),
+        ("giveaway", Some("B:W18,19,26:B10,11,15"), GIVEAWAY),
+        ("antidraughts", Some("W:W33,34,38:B18,19,23"), GIVEAWAY),
+        ("breakthrough", None, &["crowned a king"][..]),
+    ];
+    for (variant, fen, reasons) in cases {
+        let mut args = vec!["selfplay", "--variant", variant, "--depth", "4"];
+        if let Some(f) = fen {
+            args.extend(["--fen", f]);
+        }
+        let out = Command::new(exe).args(&args).output().unwrap();
+        assert!(out.status.success(), "{variant}: {out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let last = text.lines().last().unwrap_or_default();
+        // e.g. "result 0-1 black wins (black has no piece left)"
+        let words: Vec<&str> = last.splitn(5, ' ').collect();
+        assert_eq!(words[0], "result", "{variant}: {last}");
+        let winner = words[2];
+        assert!(["white", "black"].contains(&winner), "{variant}: {last}");
+        assert_eq!(words[3], "wins", "{variant}: {last}");
+        let why = words[4].trim_start_matches('(').trim_end_matches(')');
+        assert!(
+            reasons.iter().any(|r| why == format!("{winner} {r}")),
+            "{variant}: {last}"
+        );
+    }
+}
+
+/// No bitbases where the solver does not apply: a one-line error.
+#[test]
+fn egtb_refuses_breakthrough() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-egtb-bt");
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args([
+            "egtb",
+            "generate",
+            "--variant",
+            "bt",
+            "--pieces",
+            "2",
+            "--dir",
+        ])
+        .arg(&dir)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no bitbases for breakthrough"), "{err}");
+}

@@ -6,6 +6,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use dama::game::{DrawSwitches, Game, Outcome};
+use dama::goal::{self, Cause};
 use dama::Variant;
 use dama_tools::matchrunner::elo::{SprtConfig, SprtVerdict, Tally};
 use dama_tools::matchrunner::openings::{random_openings, Opening};
@@ -87,6 +88,55 @@ fn check_legal(r: &GameRecord) {
         };
         assert_eq!(want, r.result, "game {}", r.index);
     }
+}
+
+/// The goal variants through the match runner: every game ends by its goal, won by the side
+/// the goal favours (in Žravá dáma the side that lost its pieces or is blocked; in
+/// Breakthrough the side that crowned first, or whose opponent cannot move).
+#[test]
+fn goal_variant_games_end_by_their_goal() {
+    let cases = [
+        (Variant::Zrava, "W:Wd4,e3:Bd6,e7"),
+        (Variant::Breakthrough, "W:W31,32,33,34,35:B16,17,18,19,20"),
+    ];
+    let mut crowned = 0;
+    for (variant, fen) in cases {
+        let mut cfg = config(
+            spec("A", dama()),
+            spec("B", dama()),
+            2,
+            TimeControl::Depth(4),
+        );
+        cfg.variant = variant;
+        cfg.openings = vec![Opening {
+            start: dama::Position::from_fen(variant, fen).unwrap(),
+            moves: vec![],
+        }];
+        let (_, records) = play(&cfg);
+        assert_eq!(records.len(), 2);
+        for r in &records {
+            assert_eq!(r.end, EndKind::Normal, "{variant}: {}", r.reason);
+            check_legal(r);
+            let last = r.moves.iter().fold(r.start, |p, m| p.play(m));
+            let end = goal::end(&last).unwrap_or_else(|| panic!("{variant}: {}", r.reason));
+            assert_eq!(r.result, GameResult::win_for(end.winner), "{variant}");
+            match end.cause {
+                Cause::NoMove { side, .. } if variant == Variant::Zrava => {
+                    assert_eq!(side, end.winner)
+                }
+                Cause::Crowned { side } if variant == Variant::Breakthrough => {
+                    assert_eq!(side, end.winner);
+                    crowned += 1;
+                }
+                // Breakthrough: a side without moves (or pieces) loses
+                Cause::NoMove { side, .. } if variant == Variant::Breakthrough => {
+                    assert_ne!(side, end.winner)
+                }
+                c => panic!("{variant}: {c:?}"),
+            }
+        }
+    }
+    assert!(crowned > 0, "some Breakthrough game ends at the first king");
 }
 
 #[test]

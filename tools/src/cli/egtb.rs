@@ -99,6 +99,7 @@ fn generate(
     threads: Option<usize>,
     slice: Option<String>,
 ) -> Result<()> {
+    dama::bitbase::applies(variant).map_err(|e| anyhow!(e))?;
     let only = slice
         .map(|s| MaterialSignature::parse(&s).map_err(|e| anyhow!(e)))
         .transpose()?;
@@ -148,6 +149,7 @@ fn generate(
 }
 
 fn probe(dir: PathBuf, variant: Variant, fen: &str) -> Result<()> {
+    dama::bitbase::applies(variant).map_err(|e| anyhow!(e))?;
     let pos = Position::from_fen(variant, fen).map_err(|e| anyhow!("{e}"))?;
     let bb = Bitbases::open(&dir);
     let result = bb.probe(&pos);

@@ -50,7 +50,8 @@ pub struct MatchArgs {
     /// e.g. 1:hash=128 (repeatable).
     #[arg(long = "option", value_name = "E:NAME=VALUE")]
     options: Vec<String>,
-    /// Variant (czech, russian, brazilian, pool, english, international, mala).
+    /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
+    /// antidraughts, breakthrough).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Games to play (each opening twice, colours swapped).
@@ -248,6 +249,7 @@ fn config(a: &MatchArgs) -> Result<MatchConfig> {
 }
 
 fn bitbases(dir: &std::path::Path, variant: Variant) -> Result<BitbaseJudge> {
+    dama::bitbase::applies(variant).map_err(|e| anyhow!("--bitbases: {e}"))?;
     let bb = Bitbases::open(dir);
     if let Some(e) = bb.errors().first() {
         bail!("--bitbases: {e}");

@@ -17,7 +17,8 @@ const DEFAULT_DEPTH: u32 = 12;
 /// Arguments of `dama analyze`.
 #[derive(Args)]
 pub struct AnalyzeArgs {
-    /// Variant (czech, russian, brazilian, pool, english, international, mala).
+    /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
+    /// antidraughts, breakthrough).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Start position as PDN FEN (default: the variant's start position).
@@ -72,7 +73,8 @@ pub struct BenchArgs {
 /// Arguments of `dama selfplay`.
 #[derive(Args)]
 pub struct SelfplayArgs {
-    /// Variant (czech, russian, brazilian, pool, english, international, mala).
+    /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
+    /// antidraughts, breakthrough).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Start position as PDN FEN (default: the variant's start position).

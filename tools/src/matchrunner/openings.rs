@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use dama::goal;
 use dama::movegen;
 use dama::notation;
 use dama::rules::Variant;
@@ -41,8 +42,8 @@ pub fn parse_opening(variant: Variant, line: &str) -> Result<Opening, String> {
     let looks_like_fen = t.starts_with(['W', 'B', '"', '[']) && t.contains(':');
     if looks_like_fen {
         let start = Position::from_fen(variant, t).map_err(|e| e.to_string())?;
-        if movegen::legal_moves(&start).is_empty() {
-            return Err("the side to move has no legal move".into());
+        if let Some(end) = goal::end(&start) {
+            return Err(format!("the game is already over ({end})"));
         }
         return Ok(Opening {
             start,
@@ -61,8 +62,10 @@ pub fn parse_opening(variant: Variant, line: &str) -> Result<Opening, String> {
         pos = pos.play(&mv);
         moves.push(mv);
     }
-    if movegen::legal_moves(&pos).is_empty() {
-        return Err("the game is already over after these moves".into());
+    if let Some(end) = goal::end(&pos) {
+        return Err(format!(
+            "the game is already over after these moves ({end})"
+        ));
     }
     Ok(Opening { start, moves })
 }
@@ -122,15 +125,15 @@ fn random_line(variant: Variant, plies: usize, rng: &mut SplitMix) -> Option<Ope
     let mut pos = start;
     let mut moves = Vec::new();
     for _ in 0..plies {
-        let legal = movegen::legal_moves(&pos);
-        if legal.is_empty() {
+        if goal::is_over(&pos) {
             return None;
         }
+        let legal = movegen::legal_moves(&pos);
         let mv = legal[rng.index(legal.len())];
         pos = pos.play(&mv);
         moves.push(mv);
     }
-    (!movegen::legal_moves(&pos).is_empty()).then_some(Opening { start, moves })
+    (!goal::is_over(&pos)).then_some(Opening { start, moves })
 }
 
 /// The |score| (centi-men) below which a book position counts as balanced.

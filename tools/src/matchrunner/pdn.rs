@@ -53,7 +53,6 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 
 /// The PDN text of one game, ending with a blank line.
 pub fn write_game(info: &MatchInfo, g: &GameRecord) -> String {
-    let rules = g.start.rules();
     let round = (g.index + 1).to_string();
     let plies = g.moves.len().to_string();
     let fen = g.start.to_fen();
@@ -65,8 +64,8 @@ pub fn write_game(info: &MatchInfo, g: &GameRecord) -> String {
         ("White", &g.white),
         ("Black", &g.black),
         ("Result", g.result.pdn()),
-        ("GameType", rules.notation.game_type),
     ];
+    tags.extend(variant_tags(g.start.variant()));
     if g.start != Position::start(g.start.variant()) {
         tags.push(("FEN", &fen));
     }
@@ -164,6 +163,31 @@ impl PdnGame {
     }
 }
 
+/// The tags that name `variant`: `GameType`, and `Variant` (dama's name) when the GameType alone
+/// names another variant (Žravá dáma and giveaway checkers have no GameType of their own and
+/// write their base variant's).
+pub fn variant_tags(variant: Variant) -> Vec<(&'static str, &'static str)> {
+    let game_type = variant.rules().notation.game_type;
+    let mut tags = vec![("GameType", game_type)];
+    if variant_of_game_type(game_type) != Some(variant) {
+        tags.push(("Variant", variant.name()));
+    }
+    tags
+}
+
+/// The variant of a game's tags: a `Variant` tag with one of dama's names, else the
+/// `GameType` ([`variant_of_game_type`]); `None` when neither is there.
+pub fn variant_of_tags(
+    game_type: Option<&str>,
+    variant: Option<&str>,
+) -> Option<Result<Variant, String>> {
+    if let Some(v) = variant.and_then(Variant::from_name) {
+        return Some(Ok(v));
+    }
+    let gt = game_type?;
+    Some(variant_of_game_type(gt).ok_or_else(|| format!("unknown GameType '{gt}'")))
+}
+
 /// The variant named by a `GameType` tag: the exact tag of one of our variants, or else the
 /// first variant with the same type number.
 pub fn variant_of_game_type(tag: &str) -> Option<Variant> {
@@ -234,10 +258,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 
 fn replay(tags: Vec<(String, String)>, body: &str, default: Variant) -> Result<PdnGame, String> {
     let get = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
-    let variant = match get("GameType") {
-        Some(gt) => variant_of_game_type(gt).ok_or_else(|| format!("unknown GameType '{gt}'"))?,
-        None => default,
-    };
+    let variant = variant_of_tags(get("GameType"), get("Variant")).unwrap_or(Ok(default))?;
     let start = match get("FEN") {
         Some(f) => Position::from_fen(variant, f).map_err(|e| format!("FEN tag: {e}"))?,
         None => Position::start(variant),

@@ -48,8 +48,8 @@ pub fn write(game: &Game, players: &Players, result: &str, reason: &str) -> Stri
         ("White", white),
         ("Black", black),
         ("Result", result),
-        ("GameType", start.rules().notation.game_type),
     ];
+    tags.extend(pdn::variant_tags(start.variant()));
     if *start != Position::start(start.variant()) {
         tags.push(("FEN", &fen));
     }

@@ -1,6 +1,7 @@
 //! What `dama play` says about the draw rules and about the end of a game.
 
 use dama::game::{DrawSwitches, Game, Outcome};
+use dama::goal::{self, Cause};
 use dama::movegen;
 use dama::notation::square_name;
 use dama::rules::EndgameCounters;
@@ -65,21 +66,26 @@ fn ordinal(n: usize) -> String {
 }
 
 /// The game's end by the rules, if it has ended, with the reason in words: no pieces left,
-/// blocked, or the draw rule (the 15-move rule named as such).
+/// blocked, a crowning (Breakthrough), or the draw rule (the 15-move rule named as such). The
+/// winner is the rules' ([`dama::goal`]: in the giveaway forms the side without pieces wins).
 pub fn outcome(game: &Game) -> Option<Outcome> {
     let outcome = game.outcome(&DrawSwitches::default())?;
     let pos = game.position();
-    Some(match outcome {
-        Outcome::Win { winner, .. } => {
-            let loser = !winner;
-            let reason = if pos.pieces(loser).is_empty() {
-                format!("{} has no pieces left", loser.name())
-            } else {
-                format!("{} is blocked: no legal move", loser.name())
+    Some(match (outcome, goal::end(pos)) {
+        (Outcome::Win { winner, reason }, end) => {
+            let reason = match end.map(|e| e.cause) {
+                Some(Cause::NoMove { side, no_pieces }) if no_pieces => {
+                    format!("{} has no pieces left", side.name())
+                }
+                Some(Cause::NoMove { side, .. }) => {
+                    format!("{} is blocked: no legal move", side.name())
+                }
+                Some(Cause::Crowned { side }) => format!("{} crowned a king", side.name()),
+                None => reason,
             };
             Outcome::Win { winner, reason }
         }
-        Outcome::Draw { reason } => Outcome::Draw {
+        (Outcome::Draw { reason }, _) => Outcome::Draw {
             reason: draw_reason(pos, reason),
         },
     })
@@ -145,5 +151,16 @@ mod tests {
         let blocked = Position::from_fen(Variant::Czech, "W:Wa1:Bb2,c3").unwrap();
         let o = outcome(&Game::new(blocked)).unwrap();
         assert_eq!(o.reason(), "white is blocked: no legal move");
+    }
+
+    #[test]
+    fn a_giveaway_win_goes_to_the_side_without_pieces() {
+        let game = Game::new(Position::from_fen(Variant::Zrava, "B:Wa1:B").unwrap());
+        let o = outcome(&game).unwrap();
+        assert_eq!(o.result(), "0-1");
+        assert_eq!(o.reason(), "black has no pieces left");
+        let crowned = Position::from_fen(Variant::Breakthrough, "B:WK3,30:B20").unwrap();
+        let o = outcome(&Game::new(crowned)).unwrap();
+        assert_eq!(o.to_string(), "white wins (white crowned a king)");
     }
 }
