@@ -122,6 +122,9 @@ impl Engine {
         self.wait_idle();
         let opts = options::sanitize(opts);
         if opts.hash_mb != self.opts.hash_mb {
+            // The old table goes first: the peak is the new size, not both, and the memory
+            // the new one may take is measured without the old one.
+            self.tt = Arc::new(TranspositionTable::new(1));
             self.tt = Arc::new(TranspositionTable::new(opts.hash_mb));
         }
         task::lock(&self.tables).resize_with(opts.threads, OrderTables::default);

@@ -13,6 +13,7 @@ mod dxp;
 mod egtb;
 mod hub;
 mod matchcmd;
+mod panics;
 mod play;
 mod progress;
 mod search;

@@ -182,3 +182,42 @@ fn egtb_refuses_breakthrough() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("no bitbases for breakthrough"), "{err}");
 }
+
+/// Hub mode in a process that may use at most 1 GiB of address space (`ulimit -v`): a hash
+/// of 64 GiB is reduced to what can be allocated, with one error line that says so, and the
+/// session goes on.
+#[test]
+fn a_hash_larger_than_the_memory_is_reduced_with_a_message() {
+    let exe = env!("CARGO_BIN_EXE_dama");
+    let mut child = Command::new("sh")
+        .args(["-c", "ulimit -v 1048576 && exec \"$0\" hub", exe])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"hub\nset-param name=hash value=65536\ninit\npos start\nlevel depth=2\ngo think\nping\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(errors.len(), 1, "{text}");
+    let got: usize = errors[0]
+        .split("only ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        errors[0].contains("of the 65536 MiB asked could be allocated"),
+        "{text}"
+    );
+    assert!((1..1024).contains(&got), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("done move=")), "{text}");
+    assert!(text.lines().any(|l| l == "pong"), "{text}");
+}

@@ -67,6 +67,7 @@ pub struct DxpArgs {
 
 /// Runs `dama dxp`.
 pub fn run(args: DxpArgs) -> Result<()> {
+    super::panics::report_in_one_line();
     let config = config(&args)?;
     let initiator = matches!(config.role, Role::Initiator(_));
     let mut player = DxpPlayer::new(config);

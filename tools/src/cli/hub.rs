@@ -6,6 +6,7 @@ use anyhow::{anyhow, Result};
 
 /// Speaks the Hub protocol on standard input and output until `quit` or end of input.
 pub fn run() -> Result<()> {
+    super::panics::report_in_one_line();
     dama::protocol::run(BufReader::new(io::stdin()), io::stdout())?;
     Ok(())
 }
@@ -29,6 +30,7 @@ pub fn run_if_first_line_is_hub() -> Result<()> {
             "no command given and the first line read is not 'hub'; try 'dama --help'"
         ));
     }
+    super::panics::report_in_one_line();
     let input = BufReader::new(Cursor::new(first).chain(io::stdin()));
     dama::protocol::run(input, io::stdout())?;
     Ok(())
