@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::position::Position;
-use crate::rules::{Geometry, Variant};
+use crate::rules::{RuleSet, Variant};
 use crate::types::{Bitboard, Color, Square};
 
 /// A FEN that could not be read, with what was wrong.
@@ -31,18 +31,19 @@ fn unwrap_fen(text: &str) -> &str {
     t.trim_matches('"').trim().trim_end_matches('.').trim()
 }
 
-/// A square as `22 (c3)`: its PDN number and its algebraic name.
-fn both_names(g: &Geometry, sq: Square) -> String {
-    format!("{} ({})", g.number(sq), g.algebraic(sq))
+/// A square as `22 (c3)`: its number in the variant's numbering and its algebraic name.
+fn both_names(r: &RuleSet, sq: Square) -> String {
+    format!("{} ({})", r.square_number(sq), r.geometry().algebraic(sq))
 }
 
-/// Reads one square token: a PDN number or an algebraic name.
-fn parse_square(g: &Geometry, tok: &str) -> Result<Square, FenError> {
+/// Reads one square token: a number in the variant's numbering or an algebraic name.
+fn parse_square(r: &RuleSet, tok: &str) -> Result<Square, FenError> {
+    let g = r.geometry();
     if tok.chars().all(|c| c.is_ascii_digit()) {
         let n: u32 = tok
             .parse()
             .map_err(|_| FenError(format!("square '{tok}' is not a number")))?;
-        g.square(n).ok_or_else(|| {
+        r.numbered_square(n).ok_or_else(|| {
             FenError(format!(
                 "square {n} is out of range (1-{} on this board)",
                 g.squares
@@ -59,7 +60,7 @@ fn parse_square(g: &Geometry, tok: &str) -> Result<Square, FenError> {
 }
 
 /// Reads one token of a piece list: `K`-prefixed or not, a square or a numeric range.
-fn parse_token(g: &Geometry, tok: &str) -> Result<(bool, Vec<Square>), FenError> {
+fn parse_token(r: &RuleSet, tok: &str) -> Result<(bool, Vec<Square>), FenError> {
     let (king, body) = match tok.strip_prefix(['K', 'k']) {
         Some(rest) => (true, rest),
         None => (false, tok),
@@ -68,14 +69,14 @@ fn parse_token(g: &Geometry, tok: &str) -> Result<(bool, Vec<Square>), FenError>
         return err(format!("empty square in '{tok}'"));
     }
     if let Some((a, b)) = body.split_once('-') {
-        let (lo, hi) = (parse_square(g, a)?, parse_square(g, b)?);
-        let (lo, hi) = (g.number(lo), g.number(hi));
+        let (lo, hi) = (parse_square(r, a)?, parse_square(r, b)?);
+        let (lo, hi) = (r.square_number(lo), r.square_number(hi));
         if lo > hi {
             return err(format!("range '{body}' runs backwards"));
         }
-        return Ok((king, (lo..=hi).filter_map(|n| g.square(n)).collect()));
+        return Ok((king, (lo..=hi).filter_map(|n| r.numbered_square(n)).collect()));
     }
-    Ok((king, vec![parse_square(g, body)?]))
+    Ok((king, vec![parse_square(r, body)?]))
 }
 
 /// The pieces of one colour, as its FEN field lists them.
@@ -84,18 +85,18 @@ struct ColorPieces {
     kings: Bitboard,
 }
 
-fn parse_field(g: &Geometry, list: &str, color: Color) -> Result<ColorPieces, FenError> {
+fn parse_field(r: &RuleSet, list: &str, color: Color) -> Result<ColorPieces, FenError> {
     let mut f = ColorPieces {
         men: Bitboard::EMPTY,
         kings: Bitboard::EMPTY,
     };
     for tok in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let (king, squares) = parse_token(g, tok)?;
+        let (king, squares) = parse_token(r, tok)?;
         for sq in squares {
             if (f.men | f.kings).has(sq) {
                 return err(format!(
                     "square {} is listed twice for {}",
-                    both_names(g, sq),
+                    both_names(r, sq),
                     color.name()
                 ));
             }
@@ -112,7 +113,7 @@ fn parse_field(g: &Geometry, list: &str, color: Color) -> Result<ColorPieces, Fe
 impl Position {
     /// Reads a PDN FEN for `variant`, numeric or algebraic, and checks it.
     pub fn from_fen(variant: Variant, text: &str) -> Result<Position, FenError> {
-        let g = variant.rules().geometry();
+        let r = variant.rules();
         let t = unwrap_fen(text);
         let mut fields = t.split(':').map(str::trim);
         let side_field = fields.next().unwrap_or("");
@@ -137,7 +138,7 @@ impl Position {
             if sets[color.index()].is_some() {
                 return err(format!("two {} fields", color.name()));
             }
-            sets[color.index()] = Some(parse_field(g, chars.as_str(), color)?);
+            sets[color.index()] = Some(parse_field(r, chars.as_str(), color)?);
         }
         let [w, b] = sets;
         let (Some(w), Some(b)) = (w, b) else {
@@ -148,7 +149,7 @@ impl Position {
         if let Some(sq) = (white & black).first() {
             return err(format!(
                 "square {} holds a white and a black piece",
-                both_names(g, sq)
+                both_names(r, sq)
             ));
         }
         let pos = Position::from_parts(variant, white, black, w.kings | b.kings, side);
@@ -161,7 +162,7 @@ impl Position {
         self.fen_with(self.rules().notation.algebraic)
     }
 
-    /// The FEN with numeric squares and ranges (`W:W21-32:B1-12`).
+    /// The FEN with numeric squares in the variant's numbering and ranges (`W:W21-32:B1-12`).
     pub fn to_fen_numeric(&self) -> String {
         self.fen_with(false)
     }
@@ -178,38 +179,38 @@ impl Position {
     }
 
     fn piece_list(&self, c: Color, algebraic: bool) -> String {
-        let g = self.geometry();
+        let r = self.rules();
         let name = |sq: Square| {
             if algebraic {
-                g.algebraic(sq)
+                r.geometry().algebraic(sq)
             } else {
-                g.number(sq).to_string()
+                r.square_number(sq).to_string()
             }
         };
         let mut items: Vec<String> = Vec::new();
-        let kings: Vec<Square> = sorted(g, self.kings(c), algebraic);
+        let kings: Vec<Square> = sorted(r, self.kings(c), algebraic);
         items.extend(kings.iter().map(|&k| format!("K{}", name(k))));
-        let men = sorted(g, self.men(c), algebraic);
+        let men = sorted(r, self.men(c), algebraic);
         if algebraic {
             items.extend(men.iter().map(|&m| name(m)));
         } else {
-            items.extend(ranges(men.iter().map(|&m| g.number(m))));
+            items.extend(ranges(men.iter().map(|&m| r.square_number(m))));
         }
         items.join(",")
     }
 }
 
-/// The squares of `set` in PDN number order, or for algebraic names row by row from White's
-/// side (`a1,c1,…,b2,…`).
-fn sorted(g: &Geometry, set: Bitboard, algebraic: bool) -> Vec<Square> {
+/// The squares of `set` in the variant's number order, or for algebraic names row by row from
+/// White's side (`a1,c1,…,b2,…`).
+fn sorted(r: &RuleSet, set: Bitboard, algebraic: bool) -> Vec<Square> {
     let mut v: Vec<Square> = set.iter().collect();
     if algebraic {
         v.sort_by_key(|&s| {
-            let (col, row) = g.coords(s);
+            let (col, row) = r.geometry().coords(s);
             (row, col)
         });
     } else {
-        v.sort_by_key(|&s| g.number(s));
+        v.sort_by_key(|&s| r.square_number(s));
     }
     v
 }

@@ -46,7 +46,7 @@ fn tokenize(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
         }
         squares.extend(split_glued(tok).into_iter().map(|s| {
             let sq = if s.chars().all(|c| c.is_ascii_digit()) {
-                s.parse().ok().and_then(|n| g.square(n))
+                s.parse().ok().and_then(|n| pos.rules().numbered_square(n))
             } else {
                 g.parse_algebraic(s)
             };
@@ -162,11 +162,10 @@ fn list(pos: &Position, moves: &[Move]) -> String {
     names.join(" or ")
 }
 
-/// Square names joined by commas, in PDN number order.
+/// Square names joined by commas, in the variant's number order.
 fn square_list(pos: &Position, set: Bitboard) -> String {
-    let g = pos.geometry();
     let mut sqs: Vec<Square> = set.iter().collect();
-    sqs.sort_by_key(|&s| g.number(s));
+    sqs.sort_by_key(|&s| pos.rules().square_number(s));
     let names: Vec<String> = sqs.iter().map(|&s| square_name(pos, s)).collect();
     names.join(",")
 }

@@ -5,14 +5,9 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::types::Square;
 
-/// The name of a square in the variant's notation (`c3` or `22`).
+/// The name of a square in the variant's notation (`c3` or `22`, in the variant's numbering).
 pub fn square_name(pos: &Position, sq: Square) -> String {
-    let g = pos.geometry();
-    if pos.rules().notation.algebraic {
-        g.algebraic(sq)
-    } else {
-        g.number(sq).to_string()
-    }
+    pos.rules().square_name(sq)
 }
 
 /// PDN move text: `c3-d4`, `c3xe5` (Russian `c3:e5`), numeric `22-18`, `22x15`; the long form
@@ -39,14 +34,14 @@ pub fn format_move(pos: &Position, mv: &Move) -> String {
 }
 
 /// Hub move text: `from-to`, or `fromxto` followed by `x<captured>` for every captured piece, in
-/// PDN numbers (captured squares in ascending order).
+/// the variant's numbering (captured squares in ascending order).
 pub fn format_hub_move(pos: &Position, mv: &Move) -> String {
-    let g = pos.geometry();
-    let n = |s: Square| g.number(s).to_string();
+    let rules = pos.rules();
+    let n = |s: Square| rules.square_number(s).to_string();
     if !mv.is_capture() {
         return format!("{}-{}", n(mv.from), n(mv.to));
     }
-    let mut caps: Vec<u32> = mv.captured.iter().map(|s| g.number(s)).collect();
+    let mut caps: Vec<u32> = mv.captured.iter().map(|s| rules.square_number(s)).collect();
     caps.sort_unstable();
     let mut s = format!("{}x{}", n(mv.from), n(mv.to));
     for c in caps {

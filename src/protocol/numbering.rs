@@ -4,9 +4,12 @@
 //! playable square (`w` `b` `W` `B` `e`): 33 characters on 8×8, 51 on 10×10. Moves are
 //! `from-to` or `fromxto` followed by `x<captured>` for every captured piece.
 //!
-//! dama's own numbering ([`Numbering::Dama`]) is the PDN numbering of the rules core for both the
-//! position string and the moves: square 1 = b8, 4 = h8, 5 = a7 … 29 = a1, 32 = g1, White at the
-//! bottom, `W` = White to move (10×10: 1 = b10 … 50 = i1).
+//! dama's own numbering ([`Numbering::Dama`]) is the variant's numbering
+//! ([`crate::rules::SquareNumbering`]) for both the position string and the moves, White at the
+//! bottom, `W` = White to move: on the a1-dark boards square 1 = b8, 4 = h8, 5 = a7 … 29 = a1,
+//! 32 = g1 (10×10: 1 = b10 … 50 = i1); italian the FID numbering, 1 = a8 … 32 = h1 (what
+//! pydraughts sends: its italian position string and moves are both in this numbering); spanish
+//! and portuguese the Portuguese numbering, 1 = h1 … 32 = a8 (White on 1-12).
 //!
 //! pydraughts 0.6.x ([`Numbering::Pydraughts`]) differs on two 8×8 variants:
 //! * **english**: its position string puts the first mover (Black) at the bottom and calls it
@@ -21,8 +24,9 @@
 //! english the rotated position string above with moves rotated the same way (English `11-15`
 //! is sent as `22-18`).
 //!
-//! Every other variant (czech, pool, mala, international) is the same under all numberings:
-//! pydraughts does not play czech, pool or mala, and 10×10 has one standard numbering.
+//! Every other variant (czech, pool, mala, international, italian, spanish, portuguese) is the same
+//! under all numberings: pydraughts does not play czech, pool, mala, spanish or portuguese, its
+//! italian is the FID numbering throughout, and 10×10 has one standard numbering.
 
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
@@ -119,13 +123,13 @@ impl Convention {
 
     /// The square held by character `index` (1-based, after the side letter) of a position string.
     fn pos_square(&self, index: u32) -> Option<Square> {
-        let g = self.variant.rules().geometry();
+        let rules = self.variant.rules();
         let n = if self.pos_rotated {
-            g.squares as u32 + 1 - index
+            rules.geometry().squares as u32 + 1 - index
         } else {
             index
         };
-        g.square(n)
+        rules.numbered_square(n)
     }
 
     /// The colour a position-string letter means (the letters are swapped when rotated).
@@ -238,7 +242,7 @@ impl Convention {
 
     /// The client's number for square `sq`.
     pub fn move_number(&self, sq: Square) -> u32 {
-        self.map_number(self.variant.rules().geometry().number(sq))
+        self.map_number(self.variant.rules().square_number(sq))
     }
 
     /// Rewrites the numeric squares of a move text into dama's numbering; algebraic squares

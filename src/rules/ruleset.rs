@@ -3,7 +3,8 @@
 
 use super::geometry::{BoardSize, Dir, Geometry};
 use super::goal::Goal;
-use crate::types::{Bitboard, Color};
+use super::numbering::SquareNumbering;
+use crate::types::{Bitboard, Color, Square};
 
 /// One criterion of capture precedence: a way in which one complete capture beats another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -314,8 +315,11 @@ pub struct DrawRules {
 /// How squares and moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Notation {
-    /// Algebraic squares (`c3-d4`) when true, PDN numbers (`22-18`) when false.
+    /// Algebraic squares (`c3-d4`) when true, numbers (`22-18`) when false.
     pub algebraic: bool,
+    /// How the squares are numbered: numeric FEN, numeric move text, Hub position strings and
+    /// moves (algebraic squares are read in every variant).
+    pub numbering: SquareNumbering,
     /// The capture separator written in PDN move text (`x` or `:`).
     pub capture_sep: char,
     /// The PDN GameType tag, e.g. `29,W,8,8,A0,0`.
@@ -409,6 +413,27 @@ impl RuleSet {
         match self.forward(color) {
             Forward::Up => Dir::forward(Color::White),
             Forward::Down => Dir::forward(Color::Black),
+        }
+    }
+
+    /// The number of `sq` in this variant's numbering ([`Notation::numbering`]).
+    #[inline]
+    pub fn square_number(&self, sq: Square) -> u32 {
+        self.notation.numbering.number(self.geometry(), sq)
+    }
+
+    /// The square numbered `n` in this variant's numbering, if there is one.
+    #[inline]
+    pub fn numbered_square(&self, n: u32) -> Option<Square> {
+        self.notation.numbering.square(self.geometry(), n)
+    }
+
+    /// The name of `sq` in this variant's notation: algebraic (`c3`) or its number (`22`).
+    pub fn square_name(&self, sq: Square) -> String {
+        if self.notation.algebraic {
+            self.geometry().algebraic(sq)
+        } else {
+            self.square_number(sq).to_string()
         }
     }
 }

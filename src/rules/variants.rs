@@ -9,6 +9,7 @@
 
 use super::geometry::BoardSize;
 use super::goal::Goal;
+use super::numbering::SquareNumbering;
 use super::ruleset::{
     DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules, LoneKingDiagonal,
     ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation, Precedence, Promotion,
@@ -186,6 +187,7 @@ const BASE: RuleSet = RuleSet {
     },
     notation: Notation {
         algebraic: true,
+        numbering: SquareNumbering::Standard,
         capture_sep: 'x',
         game_type: "29,W,8,8,A0,0",
     },
@@ -235,6 +237,7 @@ static CZECH: RuleSet = RuleSet {
         algebraic: true, // čl. 8.1: algebraic notation
         capture_sep: 'x',
         game_type: "29,W,8,8,A0,0", // PDN GameType table
+        ..BASE.notation
     },
     ..BASE
 };
@@ -259,6 +262,7 @@ static RUSSIAN: RuleSet = RuleSet {
         algebraic: true,
         capture_sep: ':',
         game_type: "25,W,8,8,A0,0",
+        ..BASE.notation
     },
     ..BASE
 };
@@ -283,6 +287,7 @@ static BRAZILIAN: RuleSet = RuleSet {
         algebraic: true,
         capture_sep: 'x',
         game_type: "26,W,8,8,A0,0",
+        ..BASE.notation
     },
     ..BASE
 };
@@ -307,6 +312,7 @@ static POOL: RuleSet = RuleSet {
         algebraic: false,
         capture_sep: 'x',
         game_type: "23,B,8,8,N1,0",
+        ..BASE.notation
     },
     ..BASE
 };
@@ -336,6 +342,7 @@ static ENGLISH: RuleSet = RuleSet {
         algebraic: false,
         capture_sep: 'x',
         game_type: "21,B,8,8,N1,0",
+        ..BASE.notation
     },
     ..BASE
 };
@@ -360,6 +367,7 @@ static INTERNATIONAL: RuleSet = RuleSet {
         algebraic: false,
         capture_sep: 'x',
         game_type: "20,W,10,10,N2,0",
+        ..BASE.notation
     },
     ..BASE
 };
@@ -384,6 +392,7 @@ static MALA: RuleSet = RuleSet {
         algebraic: true,
         capture_sep: 'x',
         game_type: "29,B,8,8,A0,0",
+        ..BASE.notation
     },
     ..BASE
 };

@@ -241,13 +241,14 @@ pub struct GameSetup<'a> {
 }
 
 /// The Hub position string: the side to move (`W`/`B`) and one of `w b W B e` per square in
-/// square-number order.
+/// the order of the variant's numbering.
 pub fn hub_position(pos: &Position) -> String {
-    let g = pos.geometry();
-    let mut s = String::with_capacity(g.squares as usize + 1);
+    let rules = pos.rules();
+    let squares = rules.geometry().squares as u32;
+    let mut s = String::with_capacity(squares as usize + 1);
     s.push(pos.side().letter());
-    for n in 1..=g.squares as u32 {
-        let sq = g.square(n).expect("a square of this board");
+    for n in 1..=squares {
+        let sq = rules.numbered_square(n).expect("a square of this board");
         s.push(match pos.piece_at(sq) {
             None => 'e',
             Some((Color::White, Piece::Man)) => 'w',

@@ -52,7 +52,7 @@ pub fn render(pos: &Position, bottom: Color, marks: &Marks, style: Style) -> Str
             let sq = g.from_coords(col, row);
             out.push_str(&cell(pos, sq, marks, style));
             if let Some(sq) = sq {
-                numbers.push(g.number(sq));
+                numbers.push(pos.rules().square_number(sq));
             }
         }
         if numeric {
