@@ -183,6 +183,8 @@ fn every_table_parses_and_covers_the_variants() {
         "pool.perft",
         "english.perft",
         "international.perft",
+        "italian.perft",
+        "spanish.perft",
     ] {
         assert!(names.contains(&want), "perft/{want} is missing");
     }

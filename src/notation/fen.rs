@@ -74,7 +74,10 @@ fn parse_token(r: &RuleSet, tok: &str) -> Result<(bool, Vec<Square>), FenError> 
         if lo > hi {
             return err(format!("range '{body}' runs backwards"));
         }
-        return Ok((king, (lo..=hi).filter_map(|n| r.numbered_square(n)).collect()));
+        return Ok((
+            king,
+            (lo..=hi).filter_map(|n| r.numbered_square(n)).collect(),
+        ));
     }
     Ok((king, vec![parse_square(r, body)?]))
 }
@@ -252,6 +255,30 @@ mod tests {
             czech.to_fen(),
             "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
         );
+    }
+
+    #[test]
+    fn numeric_fen_is_in_the_variant_numbering() {
+        let italian = Position::start(Variant::Italian);
+        assert_eq!(italian.to_fen(), "W:W21-32:B1-12");
+        let g = italian.geometry();
+        assert!(italian
+            .men(Color::White)
+            .has(g.parse_algebraic("h1").unwrap()));
+        assert_eq!(g.parse_algebraic("a1"), None);
+        for v in [Variant::Spanish, Variant::Portuguese] {
+            assert_eq!(Position::start(v).to_fen(), "W:W1-12:B21-32", "{v}");
+        }
+        // Algebraic FEN is read in every variant: b3 is FID 21 and Portuguese 12, a8 FID 1.
+        let it = Position::from_fen(Variant::Italian, "W:Wb3:Ba8").unwrap();
+        assert_eq!(it.to_fen(), "W:W21:B1");
+        let pt = Position::from_fen(Variant::Portuguese, "W:Wb3:Ba8").unwrap();
+        assert_eq!(pt.to_fen(), "W:W12:B32");
+        assert_eq!(Position::from_fen(Variant::Portuguese, "W:W12:B32"), Ok(pt));
+        let e = Position::from_fen(Variant::Italian, "W:Wa1:B1")
+            .unwrap_err()
+            .0;
+        assert!(e.contains("not a playable"), "{e}");
     }
 
     #[test]

@@ -331,6 +331,35 @@ mod tests {
     }
 
     #[test]
+    fn a1_light_variants_use_their_own_numbering_everywhere() {
+        for n in Numbering::ALL {
+            let it = conv(Variant::Italian, n);
+            let start = Position::start(Variant::Italian);
+            assert_eq!(it.format_position(&start), START_8X8);
+            let mv = it.parse_move(&start, "21-17").unwrap();
+            assert_eq!(
+                (mv.from, mv.to),
+                (sq(Variant::Italian, "b3"), sq(Variant::Italian, "a4"))
+            );
+            assert_eq!(it.format_move(&mv), "21-17");
+            let pt = conv(Variant::Portuguese, n);
+            let start = Position::start(Variant::Portuguese);
+            assert_eq!(
+                pt.format_position(&start),
+                "Wwwwwwwwwwwwweeeeeeeebbbbbbbbbbbb"
+            );
+            assert_eq!(
+                pt.parse_position("Wwwwwwwwwwwwweeeeeeeebbbbbbbbbbbb"),
+                Ok(start)
+            );
+            assert_eq!(
+                pt.format_move(&pt.parse_move(&start, "b3-a4").unwrap()),
+                "12-16"
+            );
+        }
+    }
+
+    #[test]
     fn dama_numbering_keeps_colours_for_english() {
         let c = conv(Variant::English, Numbering::Dama);
         let s = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";

@@ -17,6 +17,8 @@ use super::ruleset::{
 };
 use crate::types::Color;
 
+mod mirrored;
+
 /// The variants dama plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Variant {
@@ -43,6 +45,12 @@ pub enum Variant {
     Antidraughts,
     /// Breakthrough (lidraughts; Scan's `bt`): International moves; the first king wins.
     Breakthrough,
+    /// Italian draughts (Dama italiana), on the a1-light board.
+    Italian,
+    /// Spanish draughts (Damas españolas), on the a1-light board.
+    Spanish,
+    /// Portuguese draughts (Damas clássicas): the Spanish rules, Portuguese numbering.
+    Portuguese,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -456,9 +464,14 @@ static BREAKTHROUGH: RuleSet = RuleSet {
     ..INTERNATIONAL
 };
 
+/// Italian, Spanish, Portuguese: see [`mirrored`].
+static ITALIAN: RuleSet = mirrored::italian(BASE);
+static SPANISH: RuleSet = mirrored::spanish(BASE);
+static PORTUGUESE: RuleSet = mirrored::portuguese(BASE);
+
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 11] = [
+    pub const ALL: [Variant; 14] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -470,6 +483,9 @@ impl Variant {
         Variant::Giveaway,
         Variant::Antidraughts,
         Variant::Breakthrough,
+        Variant::Italian,
+        Variant::Spanish,
+        Variant::Portuguese,
     ];
 
     /// The rules of this variant.
@@ -487,6 +503,9 @@ impl Variant {
             Variant::Giveaway => &GIVEAWAY,
             Variant::Antidraughts => &ANTIDRAUGHTS,
             Variant::Breakthrough => &BREAKTHROUGH,
+            Variant::Italian => &ITALIAN,
+            Variant::Spanish => &SPANISH,
+            Variant::Portuguese => &PORTUGUESE,
         }
     }
 
@@ -508,6 +527,7 @@ impl Variant {
             "giveaway" | "giveaway-checkers" => Variant::Giveaway,
             "antidraughts" | "losing" => Variant::Antidraughts,
             "breakthrough" | "bt" => Variant::Breakthrough,
+            "dama-italiana" | "italiana" => Variant::Italian,
             _ => return Variant::ALL.into_iter().find(|v| v.name() == n),
         };
         Some(v)

@@ -60,7 +60,7 @@ enum Command {
 #[derive(Args)]
 struct PerftArgs {
     /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
-    /// antidraughts, breakthrough).
+    /// antidraughts, breakthrough, italian, spanish, portuguese).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Start position as PDN FEN (default: the variant's start position).

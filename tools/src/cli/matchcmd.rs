@@ -51,7 +51,7 @@ pub struct MatchArgs {
     #[arg(long = "option", value_name = "E:NAME=VALUE")]
     options: Vec<String>,
     /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
-    /// antidraughts, breakthrough).
+    /// antidraughts, breakthrough, italian, spanish, portuguese).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Games to play (each opening twice, colours swapped).

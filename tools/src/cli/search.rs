@@ -18,7 +18,7 @@ const DEFAULT_DEPTH: u32 = 12;
 #[derive(Args)]
 pub struct AnalyzeArgs {
     /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
-    /// antidraughts, breakthrough).
+    /// antidraughts, breakthrough, italian, spanish, portuguese).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Start position as PDN FEN (default: the variant's start position).
@@ -74,7 +74,7 @@ pub struct BenchArgs {
 #[derive(Args)]
 pub struct SelfplayArgs {
     /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
-    /// antidraughts, breakthrough).
+    /// antidraughts, breakthrough, italian, spanish, portuguese).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Start position as PDN FEN (default: the variant's start position).

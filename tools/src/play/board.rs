@@ -160,6 +160,22 @@ mod tests {
     }
 
     #[test]
+    fn a1_light_boards_show_h1_dark_and_their_numbers() {
+        let pos = Position::start(Variant::Italian);
+        let text = render(&pos, Color::White, &Marks::default(), Style::Ascii);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], " 8  b     b     b     b       1-4");
+        assert_eq!(lines[7], " 1     w     w     w     w   29-32");
+        let pt = render(
+            &Position::start(Variant::Portuguese),
+            Color::White,
+            &Marks::default(),
+            Style::Ascii,
+        );
+        assert!(pt.lines().next().unwrap().ends_with("32-29"), "{pt}");
+    }
+
+    #[test]
     fn marks_and_square_numbers() {
         let pos = Position::from_fen(Variant::International, "W:W31:B27").unwrap();
         let g = pos.geometry();
