@@ -18,7 +18,9 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         Variant::Mala => Some(include_str!("../../book/mala.book")),
         // No book for the goal variants: their openings are not their base variants'.
         Variant::Zrava | Variant::Giveaway | Variant::Antidraughts | Variant::Breakthrough => None,
-        Variant::Italian | Variant::Spanish | Variant::Portuguese => None,
+        Variant::Italian => Some(include_str!("../../book/italian.book")),
+        Variant::Spanish => Some(include_str!("../../book/spanish.book")),
+        Variant::Portuguese => Some(include_str!("../../book/portuguese.book")),
     }
 }
 
