@@ -250,7 +250,8 @@ impl Position {
         }
         let start = Position::start(self.variant);
         for c in Color::ALL {
-            let max_men = start.pieces(c).count();
+            // the start's count, or 12 on 8×8 and 20 on 10×10 for starts of fewer rows
+            let max_men = start.pieces(c).count().max(g.squares as u32 * 2 / 5);
             if let Some(sq) = (self.men(c) & self.rules().promotion_squares(c)).first() {
                 return Err(format!(
                     "a {} man stands on its own promotion row ({})",
@@ -320,14 +321,29 @@ mod tests {
     }
 
     #[test]
+    fn men_are_crowned_on_the_far_row_of_their_forward() {
+        use crate::rules::Forward;
+        for v in Variant::ALL {
+            let (rules, g) = (v.rules(), v.rules().geometry());
+            if v.name() == "corner" {
+                continue; // promotion on two corner squares
+            }
+            for c in Color::ALL {
+                let far = match rules.forward(c) {
+                    Forward::Up => g.width - 1,
+                    Forward::Down => 0,
+                };
+                let row: Bitboard = g.all_squares().filter(|&s| g.coords(s).1 == far).collect();
+                assert_eq!(rules.promotion_squares(c), row, "{v} {c:?}");
+            }
+        }
+    }
+
+    #[test]
     fn promotion_squares_given_by_coordinates_are_the_named_squares() {
         use crate::rules::Promotion;
         let g = Variant::Czech.rules().geometry();
-        let Promotion::Squares([white, black]) =
-            Promotion::squares(8, &[(0, 6), (1, 7)], &[(6, 0), (7, 1)])
-        else {
-            unreachable!()
-        };
+        let Promotion([white, black]) = Promotion::squares(8, &[(0, 6), (1, 7)], &[(6, 0), (7, 1)]);
         let named = |names: &[&str]| -> Bitboard {
             names
                 .iter()

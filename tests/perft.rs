@@ -185,6 +185,8 @@ fn every_table_parses_and_covers_the_variants() {
         "international.perft",
         "italian.perft",
         "spanish.perft",
+        "thai.perft",
+        "killer.perft",
     ] {
         assert!(names.contains(&want), "perft/{want} is missing");
     }

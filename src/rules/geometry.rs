@@ -223,6 +223,18 @@ impl Geometry {
         Bitboard(bits)
     }
 
+    /// The dark squares of the row `row` (from the bottom, from 0) of an a1-dark board `width`
+    /// squares wide.
+    pub const fn dark_row(width: u8, row: u8) -> Bitboard {
+        let mut bits = 0u64;
+        let mut col = row % 2;
+        while col < width {
+            bits |= Geometry::dark_squares(width, &[(col, row)]).0;
+            col += 2;
+        }
+        Bitboard(bits)
+    }
+
     /// The rotations of [`Geometry::advance`] on a board `width` squares wide, per [`Dir`]
     /// (`delta` mod 64), as a constant for generators specialised by board size.
     pub const fn rotations(width: u8) -> [u32; 4] {

@@ -191,6 +191,16 @@ pub enum Forward {
     Down,
 }
 
+impl Forward {
+    /// The row (from the bottom, from 0) a man going this way is crowned on.
+    pub const fn far_row(self, width: u8) -> u8 {
+        match self {
+            Forward::Up => width - 1,
+            Forward::Down => 0,
+        }
+    }
+}
+
 /// How men move, capture and what they may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MenRules {
@@ -223,14 +233,28 @@ pub enum Removal {
     AtOnce,
 }
 
-/// Where men are crowned.
+/// Where men are crowned: the squares for White's men and for Black's, worked out at compile
+/// time by [`Promotion::far_rows`] or [`Promotion::squares`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Promotion {
-    /// The far row in the men's forward direction.
-    FarRow,
-    /// The squares given for White's men and for Black's (Corner), built with
-    /// [`Promotion::squares`].
-    Squares([Bitboard; 2]),
+pub struct Promotion(pub [Bitboard; 2]);
+
+impl Promotion {
+    /// The far row in each colour's forward direction on a board `width` squares wide.
+    pub const fn far_rows(width: u8, forward: [Forward; 2]) -> Promotion {
+        Promotion([
+            Geometry::dark_row(width, forward[0].far_row(width)),
+            Geometry::dark_row(width, forward[1].far_row(width)),
+        ])
+    }
+
+    /// Promotion on the squares at (column, row from White's side, both from 0) of an a1-dark
+    /// board `width` squares wide, for White's men and for Black's (Corner).
+    pub const fn squares(width: u8, white: &[(u8, u8)], black: &[(u8, u8)]) -> Promotion {
+        Promotion([
+            Geometry::dark_squares(width, white),
+            Geometry::dark_squares(width, black),
+        ])
+    }
 }
 
 /// Where a small-material class wants the lone king, relative to the long diagonal
@@ -326,17 +350,6 @@ pub struct Notation {
     pub game_type: &'static str,
 }
 
-impl Promotion {
-    /// Promotion on the squares at (column, row from White's side, both from 0) of an a1-dark
-    /// board `width` squares wide, for White's men and for Black's.
-    pub const fn squares(width: u8, white: &[(u8, u8)], black: &[(u8, u8)]) -> Promotion {
-        Promotion::Squares([
-            Geometry::dark_squares(width, white),
-            Geometry::dark_squares(width, black),
-        ])
-    }
-}
-
 /// All the rule facts of one variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleSet {
@@ -355,7 +368,8 @@ pub struct RuleSet {
     pub kings: KingRules,
     /// When captured pieces leave the board.
     pub removal: Removal,
-    /// Where men are crowned.
+    /// Where men are crowned (tested to be the far rows of the men's forward, except where a
+    /// variant names other squares).
     pub promotion: Promotion,
     /// Which captures are legal when several exist.
     pub precedence: Precedence,
@@ -397,14 +411,7 @@ impl RuleSet {
     /// The squares on which `color`'s men are crowned.
     #[inline(always)]
     pub fn promotion_squares(&self, color: Color) -> Bitboard {
-        let g = self.geometry();
-        match self.promotion {
-            Promotion::FarRow => match self.forward(color) {
-                Forward::Up => g.promotion[0],
-                Forward::Down => g.promotion[1],
-            },
-            Promotion::Squares(sets) => sets[color.index()],
-        }
+        self.promotion.0[color.index()]
     }
 
     /// The two diagonal directions forward of `color`'s men.

@@ -51,6 +51,14 @@ pub enum Variant {
     Spanish,
     /// Portuguese draughts (Damas clássicas): the Spanish rules, Portuguese numbering.
     Portuguese,
+    /// Thai draughts (Mak-hot): kings land right behind, captured pieces leave at once.
+    Thai,
+    /// Killer draughts: International, a king's capture ending on a king halts behind it.
+    Killer,
+    /// Corner checkers (Rohová dáma): Czech, crowned only on two corner squares.
+    Corner,
+    /// One-way checkers (Jednosměrná dáma): Czech, every man goes toward rank 8.
+    Oneway,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -179,11 +187,11 @@ const BASE: RuleSet = RuleSet {
     men: MenRules {
         captures: ManDirections::ForwardDiagonals,
         capture_kings: true,
-        forward: [Forward::Up, Forward::Down],
+        forward: USUAL_FORWARD,
     },
     kings: FLYING_KINGS,
     removal: Removal::AfterMove,
-    promotion: Promotion::FarRow,
+    promotion: Promotion::far_rows(8, USUAL_FORWARD),
     precedence: Precedence::KING_PRIORITY,
     mid_capture_promotion: MidCapturePromotion::EndMove,
     goal: Goal::Normal,
@@ -209,8 +217,13 @@ const START_8X8_BLACK: &str =
     "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
 /// 8 men each on the two edge rows, Black to move (Malá dáma).
 const START_MALA: &str = "B:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8";
+/// 8 men each on the first two rows of 8×8, White to move (Thai).
+const START_THAI: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8";
 /// 20 men each on the first four rows of 10×10, White to move.
 const START_10X10: &str = "W:Wa1,c1,e1,g1,i1,b2,d2,f2,h2,j2,a3,c3,e3,g3,i3,b4,d4,f4,h4,j4:Ba7,c7,e7,g7,i7,b8,d8,f8,h8,j8,a9,c9,e9,g9,i9,b10,d10,f10,h10,j10";
+
+/// White's men go up the board, Black's down.
+const USUAL_FORWARD: [Forward; 2] = [Forward::Up, Forward::Down];
 
 /// Flying kings landing on any empty square beyond.
 const FLYING_KINGS: KingRules = KingRules {
@@ -360,6 +373,7 @@ static INTERNATIONAL: RuleSet = RuleSet {
     name: "international",
     board: BoardSize::Ten, // art. 2: 10×10
     start: START_10X10,
+    promotion: Promotion::far_rows(10, USUAL_FORWARD),
     first: Color::White,                                     // art. 2.9
     men: MEN_CAPTURE_BACKWARD,                               // art. 4.2
     kings: FLYING_KINGS,                                     // art. 3.9, 4.3
@@ -469,9 +483,83 @@ static ITALIAN: RuleSet = mirrored::italian(BASE);
 static SPANISH: RuleSet = mirrored::spanish(BASE);
 static PORTUGUESE: RuleSet = mirrored::portuguese(BASE);
 
+/// Thai draughts (Mak-hot): spec variants.md Part 2 §2 [MS-THAI, DCTL-thai, BK-table].
+static THAI: RuleSet = RuleSet {
+    name: "thai",
+    start: START_THAI,   // 8 men each on the first two rows
+    first: Color::White, // [MS-THAI]; one source says Black (spec §7: White)
+    // men move and capture forward only (BASE.men)
+    kings: KingRules {
+        // flying, but a capture lands directly behind the piece taken
+        landing: KingLanding::DirectlyBehind,
+        ..FLYING_KINGS
+    },
+    removal: Removal::AtOnce, // captured pieces are passable at once, no 180° turn
+    precedence: Precedence::FREE, // "no priorities"
+    mid_capture_promotion: MidCapturePromotion::EndMove, // a man reaching the back rank stops
+    draw: DrawRules {
+        // [U]: no Thai draw rules found; Czech's counters
+        repetition: 3,
+        no_progress_plies: 30,
+        man_move_is_progress: true,
+        endgame: EndgameCounters::None,
+    },
+    notation: Notation {
+        // [U]: numeric in the 8×8 numbering dama uses (1 = b8 … 32 = g1), as English
+        game_type: "31,W,8,8,N1,0",
+        ..ENGLISH.notation
+    },
+    ..BASE
+};
+
+/// Killer draughts: International plus the halt behind a last-taken king (spec Part 2 §4
+/// [MS-KIL, DCTL-killer, SCAN-gen]).
+static KILLER: RuleSet = RuleSet {
+    name: "killer",
+    kings: KingRules {
+        landing: KingLanding::HaltBehindKing,
+        ..FLYING_KINGS
+    },
+    notation: Notation {
+        // no GameType is known [U]: International's, so PDN readers see a 10×10 game
+        ..INTERNATIONAL.notation
+    },
+    ..INTERNATIONAL
+};
+
+/// Corner checkers (Rohová dáma, BrainKing): Czech with promotion only on the two squares of
+/// the opponent's corner and its own start [U: provisional, spec Part 2 §6].
+static CORNER: RuleSet = RuleSet {
+    name: "corner",
+    // [U] the diagram could not be obtained: two triangles either side of a1-h8
+    start: "W:Wc1,e1,g1,d2,f2,h2,e3,g3,f4,h4,g5,h6:Ba3,b4,a5,c5,b6,d6,a7,c7,e7,b8,d8,f8",
+    // White on a7 or b8, Black on g1 or h2 [BK-corner]
+    promotion: Promotion::squares(8, &[(0, 6), (1, 7)], &[(6, 0), (7, 1)]),
+    notation: Notation {
+        game_type: "29,W,8,8,A0,0", // no GameType of its own [U]
+        ..CZECH.notation
+    },
+    ..CZECH
+};
+
+/// One-way checkers (Jednosměrná dáma, BrainKing): Czech, but every man of both colours moves
+/// and captures toward rank 8 and is crowned there [U: provisional reading, spec Part 2 §6].
+static ONEWAY: RuleSet = RuleSet {
+    name: "oneway",
+    // [U] no diagram: each side 8 men in its own half of rows 1-4 (Black's set is White's
+    // moved four files right), so both race up the board on equal terms
+    start: "W:Wa1,c1,b2,d2,a3,c3,b4,d4:Be1,g1,f2,h2,e3,g3,f4,h4",
+    men: MenRules {
+        forward: [Forward::Up, Forward::Up],
+        ..BASE.men
+    },
+    promotion: Promotion::far_rows(8, [Forward::Up, Forward::Up]),
+    ..CZECH
+};
+
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 14] = [
+    pub const ALL: [Variant; 18] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -486,6 +574,10 @@ impl Variant {
         Variant::Italian,
         Variant::Spanish,
         Variant::Portuguese,
+        Variant::Thai,
+        Variant::Killer,
+        Variant::Corner,
+        Variant::Oneway,
     ];
 
     /// The rules of this variant.
@@ -506,6 +598,10 @@ impl Variant {
             Variant::Italian => &ITALIAN,
             Variant::Spanish => &SPANISH,
             Variant::Portuguese => &PORTUGUESE,
+            Variant::Thai => &THAI,
+            Variant::Killer => &KILLER,
+            Variant::Corner => &CORNER,
+            Variant::Oneway => &ONEWAY,
         }
     }
 
@@ -523,6 +619,9 @@ impl Variant {
             "checkers" | "american" | "english" => Variant::English,
             "malá" | "mala" | "mala-dama" => Variant::Mala,
             "czech" | "ceska" | "česká" => Variant::Czech,
+            "mak-hot" | "makhot" => Variant::Thai,
+            "rohova" | "rohová" | "corner-checkers" => Variant::Corner,
+            "one-way" | "jednosmerna" | "jednosměrná" => Variant::Oneway,
             "zrava" | "žravá" | "zrava-dama" => Variant::Zrava,
             "giveaway" | "giveaway-checkers" => Variant::Giveaway,
             "antidraughts" | "losing" => Variant::Antidraughts,

@@ -18,6 +18,7 @@ mod play;
 mod progress;
 mod search;
 mod tune;
+mod variants;
 
 /// dama: a draughts engine (Czech draughts by default).
 #[derive(Parser)]
@@ -54,13 +55,14 @@ enum Command {
     Dxp(dxp::DxpArgs),
     /// Tune the evaluation weights on the quiet positions of finished PDN games (Texel method).
     Tune(tune::TuneArgs),
+    /// List every variant dama plays: board, rules, notation, GameType, start position.
+    Variants,
 }
 
 /// Arguments of `dama perft`.
 #[derive(Args)]
 struct PerftArgs {
-    /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
-    /// antidraughts, breakthrough, italian, spanish, portuguese).
+    /// Variant (`dama variants` lists them all).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Start position as PDN FEN (default: the variant's start position).
@@ -95,6 +97,10 @@ pub fn run() -> Result<()> {
         Some(Command::Hub) => hub::run(),
         Some(Command::Dxp(a)) => dxp::run(a),
         Some(Command::Tune(a)) => tune::run(a),
+        Some(Command::Variants) => {
+            variants::run();
+            Ok(())
+        }
         None => hub::run_if_first_line_is_hub(),
     }
 }

@@ -50,8 +50,7 @@ pub struct MatchArgs {
     /// e.g. 1:hash=128 (repeatable).
     #[arg(long = "option", value_name = "E:NAME=VALUE")]
     options: Vec<String>,
-    /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
-    /// antidraughts, breakthrough, italian, spanish, portuguese).
+    /// Variant (`dama variants` lists them all).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Games to play (each opening twice, colours swapped).

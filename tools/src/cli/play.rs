@@ -18,8 +18,7 @@ use dama_tools::play::session::{Config, Output, Session};
 /// Arguments of `dama play`.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
-    /// antidraughts, breakthrough, italian, spanish, portuguese).
+    /// Variant (`dama variants` lists them all).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// The engine's strength: 1 (many mistakes, for children) to 5 (full strength) [default: 3].

@@ -17,8 +17,7 @@ const DEFAULT_DEPTH: u32 = 12;
 /// Arguments of `dama analyze`.
 #[derive(Args)]
 pub struct AnalyzeArgs {
-    /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
-    /// antidraughts, breakthrough, italian, spanish, portuguese).
+    /// Variant (`dama variants` lists them all).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Start position as PDN FEN (default: the variant's start position).
@@ -73,8 +72,7 @@ pub struct BenchArgs {
 /// Arguments of `dama selfplay`.
 #[derive(Args)]
 pub struct SelfplayArgs {
-    /// Variant (czech, russian, brazilian, pool, english, international, mala, zrava, giveaway,
-    /// antidraughts, breakthrough, italian, spanish, portuguese).
+    /// Variant (`dama variants` lists them all).
     #[arg(long, default_value = "czech")]
     variant: Variant,
     /// Start position as PDN FEN (default: the variant's start position).

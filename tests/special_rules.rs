@@ -1,0 +1,123 @@
+//! The rules of the variants added with rule set v2, each on a hand-checked position (spec
+//! variants.md Part 2): Thai's landing right behind and its removal at once without turning
+//! back, Killer's halt behind a last-taken king, Corner's promotion squares, One-way's men, and
+//! the ordering keys of the capture precedences.
+
+use std::collections::BTreeSet;
+
+use dama::rules::Precedence;
+use dama::{movegen, Position, Variant};
+
+/// The legal moves of `fen` in `variant` as (from, to, captured squares), algebraic, sorted;
+/// a `+` after the destination marks a promotion.
+fn moves(variant: &str, fen: &str) -> BTreeSet<String> {
+    let v = Variant::from_name(variant).unwrap();
+    let pos = Position::from_fen(v, fen).unwrap();
+    let g = pos.geometry();
+    movegen::legal_moves(&pos)
+        .iter()
+        .map(|m| {
+            let mut caps: Vec<String> = m.captured.iter().map(|s| g.algebraic(s)).collect();
+            caps.sort();
+            let crown = if m.promotes { "+" } else { "" };
+            format!(
+                "{}-{}{crown} {}",
+                g.algebraic(m.from),
+                g.algebraic(m.to),
+                caps.join(",")
+            )
+        })
+        .collect()
+}
+
+fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn a_thai_king_lands_right_behind_the_piece_it_takes() {
+    assert_eq!(moves("thai", "W:WKa1:Bd4"), set(&["a1-e5 d4"]));
+    // where kings land anywhere beyond, the same capture has four ends
+    assert_eq!(
+        moves("czech", "W:WKa1:Bd4"),
+        set(&["a1-e5 d4", "a1-f6 d4", "a1-g7 d4", "a1-h8 d4"])
+    );
+}
+
+#[test]
+fn a_thai_king_never_turns_back_over_a_removed_piece() {
+    // After c3xd4 the king stands on e5 and d4 is empty at once: turning back it could fly
+    // over d4 and c3 and take b2, but a 180° turn is not allowed; the same the other way.
+    assert_eq!(
+        moves("thai", "W:WKc3:Bd4,b2"),
+        set(&["c3-a1 b2", "c3-e5 d4"])
+    );
+}
+
+#[test]
+fn a_killer_king_halts_behind_the_king_it_takes_last() {
+    let free_ends = [
+        "a1-e5 d4",
+        "a1-f6 d4",
+        "a1-g7 d4",
+        "a1-h8 d4",
+        "a1-i9 d4",
+        "a1-j10 d4",
+    ];
+    assert_eq!(moves("international", "W:WKa1:BKd4"), set(&free_ends));
+    assert_eq!(moves("killer", "W:WKa1:BKd4"), set(&["a1-e5 d4"]));
+    // a man taken last leaves the landing free
+    assert_eq!(moves("killer", "W:WKa1:Bd4"), set(&free_ends));
+    // a king taken earlier in the sequence does not halt it: after c3 (a king) the capture
+    // goes on over f6 (a man) and lands anywhere beyond
+    assert_eq!(
+        moves("killer", "W:WKa1:BKc3,f6"),
+        set(&["a1-g7 c3,f6", "a1-h8 c3,f6", "a1-i9 c3,f6", "a1-j10 c3,f6"])
+    );
+    // taking the king last halts it: f6 is the king now
+    assert_eq!(moves("killer", "W:WKa1:Bc3,Kf6"), set(&["a1-g7 c3,f6"]));
+}
+
+#[test]
+fn corner_men_are_crowned_only_on_the_two_corner_squares() {
+    // White promotes on a7 or b8 only
+    assert_eq!(moves("corner", "W:Wb6:Be5"), set(&["b6-a7+ ", "b6-c7 "]));
+    assert_eq!(moves("corner", "W:Wc7:Be5"), set(&["c7-b8+ ", "c7-d8 "]));
+    // Black promotes on g1 or h2 only
+    assert_eq!(moves("corner", "B:Wa1:Bf2"), set(&["f2-e1 ", "f2-g1+ "]));
+    // in Czech every far-row square crowns
+    assert_eq!(moves("czech", "W:Wc7:Be5"), set(&["c7-b8+ ", "c7-d8+ "]));
+}
+
+#[test]
+fn one_way_men_of_both_colours_go_up_the_board() {
+    assert_eq!(moves("oneway", "B:Wa1:Be3"), set(&["e3-d4 ", "e3-f4 "]));
+    assert_eq!(moves("czech", "B:Wa1:Be3"), set(&["e3-d2 ", "e3-f2 "]));
+    // and capture upward too: a black man takes a white man ahead of it
+    assert_eq!(moves("oneway", "B:Wd4:Be3"), set(&["e3-c5 d4"]));
+    // a black man on rank 8 would have been crowned there
+    let v = Variant::from_name("oneway").unwrap();
+    assert!(Position::from_fen(v, "W:Wa1:Bb8").is_err());
+}
+
+#[test]
+fn precedence_keys_rank_as_the_rules_say() {
+    // Spanish: more pieces first, then more kings
+    let q = Precedence::QUANTITY_QUALITY;
+    assert!(q.key(3, false, 0, 0) > q.key(2, true, 2, 0));
+    assert!(q.key(2, false, 1, 0) > q.key(2, true, 0, 0));
+    // Italian: count, by a king, most kings, kings met first (lexicographic)
+    let it = Precedence::ITALIAN;
+    let first = 1 << 31;
+    let second = 1 << 30;
+    let third = 1 << 29;
+    assert!(it.key(2, true, 0, 0) > it.key(2, false, 2, first | second));
+    assert!(it.key(3, true, 1, first) > it.key(3, true, 1, second));
+    // kings at positions (0, 2) beat (1, 2): the first king is met earlier
+    assert!(it.key(3, true, 2, first | third) > it.key(3, true, 2, second | third));
+    // free choice: every capture ties
+    assert_eq!(
+        Precedence::FREE.key(1, false, 0, 0),
+        Precedence::FREE.key(5, true, 3, 7)
+    );
+}

@@ -1,0 +1,84 @@
+//! `dama variants`: every variant dama plays, with the facts a user picks one by.
+
+use dama::rules::{Criterion, KingLanding, Precedence, Range, Removal};
+use dama::{Position, Variant};
+
+/// Prints one line per variant: name, board, who starts, kings, men, precedence, notation and
+/// PDN GameType, then the start position.
+pub fn run() {
+    for v in Variant::ALL {
+        println!("{}", describe(v));
+        println!("    start {}", Position::start(v).to_fen());
+    }
+}
+
+/// The one-line description of `v`.
+fn describe(v: Variant) -> String {
+    let r = v.rules();
+    let g = r.geometry();
+    let kings = match (r.kings.captures, r.kings.landing) {
+        (Range::Short, _) => "short kings",
+        (Range::Flying, KingLanding::DirectlyBehind) => "flying kings landing right behind",
+        (Range::Flying, KingLanding::HaltBehindKing) => "flying kings halting behind a king",
+        (Range::Flying, KingLanding::AnyBeyond) => "flying kings",
+    };
+    let men = if r.men_capture_backward() {
+        "men capture backward"
+    } else {
+        "men capture forward"
+    };
+    let removal = match r.removal {
+        Removal::AfterMove => "",
+        Removal::AtOnce => ", captured pieces leave at once",
+    };
+    let notation = if r.notation.algebraic {
+        "algebraic"
+    } else {
+        "numeric"
+    };
+    format!(
+        "{:<14} {}x{}, {} first, {kings}, {men}{removal}, {}; {notation}, GameType {}",
+        v.name(),
+        g.width,
+        g.width,
+        r.first.name(),
+        precedence_name(r.precedence),
+        r.notation.game_type
+    )
+}
+
+/// The capture precedence in words.
+fn precedence_name(p: Precedence) -> String {
+    if p.is_free() {
+        return "free choice of capture".into();
+    }
+    let names: Vec<String> = p
+        .criteria()
+        .iter()
+        .map(|c| {
+            match c {
+                Criterion::ByKing => "capture by a king",
+                Criterion::Count => "most pieces",
+                Criterion::KingsTaken => "most kings",
+                Criterion::KingsFirst => "kings taken first",
+            }
+            .to_string()
+        })
+        .collect();
+    format!("captures ranked by {}", names.join(" > "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_described() {
+        let thai = describe(Variant::from_name("thai").unwrap());
+        assert!(thai.contains("landing right behind"), "{thai}");
+        assert!(thai.contains("leave at once"), "{thai}");
+        let czech = describe(Variant::Czech);
+        assert!(czech.contains("ranked by capture by a king"), "{czech}");
+        assert_eq!(Variant::ALL.map(describe).len(), Variant::ALL.len());
+    }
+}
