@@ -9,8 +9,18 @@ use super::weights::{Phased, Weights};
 /// A weight that is switched off: its term need not be computed.
 const OFF: Phased = Phased { mg: 0, eg: 0 };
 use crate::position::Position;
-use crate::rules::Dir;
+use crate::rules::{Dir, Forward};
 use crate::types::{Bitboard, Color};
+
+/// The index of the per-direction tables (rows, cones, fronts) for `c`'s men: 0 for men going
+/// up the board (White's in the usual variants), 1 for men going down.
+#[inline(always)]
+fn way(pos: &Position, c: Color) -> usize {
+    match pos.rules().forward(c) {
+        Forward::Up => 0,
+        Forward::Down => 1,
+    }
+}
 
 /// Advancement (tempo) of `c`'s men, row by row from its own back row.
 #[inline]
@@ -22,7 +32,7 @@ pub(super) fn advancement(pos: &Position, c: Color, t: &Tables, w: &Weights, acc
         &w.advance10
     };
     for (row, weight) in table.iter().enumerate().skip(1) {
-        let n = (men & t.rows[c.index()][row]).count() as i32;
+        let n = (men & t.rows[way(pos, c)][row]).count() as i32;
         acc.add(*weight, n);
     }
 }
@@ -31,7 +41,7 @@ pub(super) fn advancement(pos: &Position, c: Color, t: &Tables, w: &Weights, acc
 #[inline]
 pub(super) fn back_row(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
     if pos.kings(!c).is_empty() {
-        let guards = (pos.men(c) & t.rows[c.index()][0]).count() as i32;
+        let guards = (pos.men(c) & t.rows[way(pos, c)][0]).count() as i32;
         acc.add(w.back_row, guards);
     }
 }
@@ -91,8 +101,8 @@ pub(super) fn runaways(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &
     let last = t.width as i32 - 1;
     // Men still in their own half are never free: the opponent's men stand in front of them
     // until very late, and the few exceptions are left to the search.
-    for sq in pos.men(c) & t.front[c.index()] {
-        if (t.cone[c.index()][sq.index()] & occupied).any() {
+    for sq in pos.men(c) & t.front[way(pos, c)] {
+        if (t.cone[way(pos, c)][sq.index()] & occupied).any() {
             continue;
         }
         let to_go = last - t.row(c, sq) as i32;
@@ -129,7 +139,7 @@ pub(super) fn wing_balance(pos: &Position, c: Color, t: &Tables, w: &Weights, ac
 fn rear_cover(pos: &Position, c: Color, t: &Tables) -> (Bitboard, Bitboard) {
     let g = pos.geometry();
     let own = pos.pieces(c);
-    let men = pos.men(c) & t.front[c.index()];
+    let men = pos.men(c) & t.front[way(pos, c)];
     let (mut uncovered, mut backed) = (men, men);
     for d in pos.rules().forward_dirs(c).map(Dir::reverse) {
         // The men whose neighbour in the rear direction `d` is an own piece, or off the board.

@@ -24,7 +24,13 @@ fn mirror(pos: &Position) -> Position {
 /// Positions of every variant: the start and a few plies of a fixed game from it.
 fn sample_positions() -> Vec<Position> {
     let mut out = Vec::new();
-    for v in Variant::ALL {
+    // the mirror of a position is one of the same variant only where the men of the two
+    // colours go opposite ways (not in One-way)
+    let opposite = |v: &Variant| {
+        let r = v.rules();
+        r.forward(Color::White) != r.forward(Color::Black)
+    };
+    for v in Variant::ALL.into_iter().filter(opposite) {
         let mut pos = Position::start(v);
         // A fixed pseudo-random game long enough to crown kings.
         for ply in 0..160 {

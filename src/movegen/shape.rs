@@ -12,7 +12,9 @@ use super::snapshot::Snapshot;
 use super::tables::{count_moves_by_tables, fill_by_tables, ListSink};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::{Dir, Forward, Geometry, MidCapturePromotion, Removal, RuleSet};
+use crate::rules::{
+    Dir, Forward, Geometry, ManDirections, MidCapturePromotion, Range, Removal, RuleSet, Variant,
+};
 use crate::types::{Bitboard, Color};
 
 /// The compile-time shape of a variant: what the specialised counter reads as constants.
@@ -36,26 +38,53 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> Shape
 
 /// The rule facts a compiled shape is chosen by: men capture backward, kings fly (moves and
 /// captures), the board width; `None` where no copy applies (men going the same way for both
-/// colours, kings whose moves and captures differ in range, men that cannot take kings), so the
-/// tables run.
-#[inline(always)]
-fn shape_of(r: &RuleSet, width: u8) -> Option<(bool, bool, u8)> {
+/// colours, kings whose moves and captures differ in range, men that cannot take kings,
+/// captured pieces leaving at once, the order of kings in the precedence), so the tables run.
+pub(super) type ShapeKey = Option<(bool, bool, u8)>;
+
+/// The [`ShapeKey`] of a rule set, worked out at compile time for every variant.
+const fn shape_of(r: &RuleSet) -> ShapeKey {
     let usual_forward = matches!(r.men.forward, [Forward::Up, Forward::Down]);
-    let same_range = r.kings.moves == r.kings.captures;
+    let same_range = matches!(
+        (r.kings.moves, r.kings.captures),
+        (Range::Short, Range::Short) | (Range::Flying, Range::Flying)
+    );
     let usual = usual_forward
         && same_range
         && r.men.capture_kings
-        && r.removal == Removal::AfterMove
+        && matches!(r.removal, Removal::AfterMove)
         && !r.precedence.tracks_order();
-    usual.then(|| (r.men_capture_backward(), r.flying_kings(), width))
+    if !usual {
+        return None;
+    }
+    let back = matches!(r.men.captures, ManDirections::AllDiagonals);
+    let flying = matches!(r.kings.captures, Range::Flying);
+    Some((back, flying, r.board.description().width))
+}
+
+/// [`shape_of`] for every variant, indexed by the variant.
+static SHAPES: [ShapeKey; Variant::ALL.len()] = {
+    let mut table = [None; Variant::ALL.len()];
+    let mut i = 0;
+    while i < Variant::ALL.len() {
+        let v = Variant::ALL[i];
+        table[v as usize] = shape_of(v.rules());
+        i += 1;
+    }
+    table
+};
+
+/// The compiled shape of `variant` (a table lookup).
+#[inline(always)]
+pub(super) fn shape_key(variant: Variant) -> ShapeKey {
+    SHAPES[variant as usize]
 }
 
 /// The number of legal moves of `snap` (distinct, or paths when `paths`), as
 /// [`count_moves_by_tables`] counts them.
 #[inline(always)]
 pub(super) fn count_moves(snap: &Snapshot, paths: bool) -> u64 {
-    let r = snap.rules;
-    match shape_of(r, snap.g.width) {
+    match snap.shape {
         Some((false, true, 8)) => count::<CompiledShape<false, true, 8>>(snap, paths),
         Some((true, true, 8)) => count::<CompiledShape<true, true, 8>>(snap, paths),
         Some((false, false, 8)) => count::<CompiledShape<false, false, 8>>(snap, paths),
@@ -83,8 +112,7 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> ManSteps
 /// once for all of them.
 #[inline(always)]
 pub(super) fn count_all_replies(pos: &Position, moves: &[Move], paths: bool) -> u64 {
-    let r = pos.rules();
-    match shape_of(r, r.geometry().width) {
+    match shape_key(pos.variant()) {
         Some((false, true, 8)) => replies::<CompiledShape<false, true, 8>>(pos, moves, paths),
         Some((true, true, 8)) => replies::<CompiledShape<true, true, 8>>(pos, moves, paths),
         Some((false, false, 8)) => replies::<CompiledShape<false, false, 8>>(pos, moves, paths),
@@ -107,8 +135,7 @@ fn replies<S: Shape>(pos: &Position, moves: &[Move], paths: bool) -> u64 {
 /// Fills the (cleared) `list` with the moves of `snap`, as [`fill_by_tables`] does.
 #[inline(always)]
 pub(super) fn fill(snap: &Snapshot, list: &mut MoveList, dedup: bool) {
-    let r = snap.rules;
-    match shape_of(r, snap.g.width) {
+    match snap.shape {
         Some((false, true, 8)) => fill_with::<CompiledShape<false, true, 8>>(snap, list, dedup),
         Some((true, true, 8)) => fill_with::<CompiledShape<true, true, 8>>(snap, list, dedup),
         Some((false, false, 8)) => fill_with::<CompiledShape<false, false, 8>>(snap, list, dedup),

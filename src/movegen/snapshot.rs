@@ -2,6 +2,7 @@
 //! squares and the rule tables.
 
 use super::capture::{self, CaptureContext};
+use super::shape::{shape_key, ShapeKey};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Dir, Geometry, RuleSet};
@@ -26,6 +27,8 @@ pub(crate) struct Snapshot {
     pub empty: Bitboard,
     /// The directions in which the side's men capture.
     pub man_dirs: &'static [Dir],
+    /// The compiled shape of the variant, if one applies.
+    pub shape: ShapeKey,
 }
 
 impl Snapshot {
@@ -45,6 +48,7 @@ impl Snapshot {
             enemy_kings,
             empty: pos.empty(),
             man_dirs: capture::man_capture_dirs(rules, me),
+            shape: shape_key(pos.variant()),
         }
     }
 
@@ -77,6 +81,7 @@ impl Snapshot {
             enemy_kings: mine & kings,
             empty: g.valid - (mine | theirs),
             man_dirs: capture::man_capture_dirs(rules, them),
+            shape: shape_key(pos.variant()),
         }
     }
 

@@ -582,7 +582,7 @@ impl Variant {
 
     /// The rules of this variant.
     #[inline]
-    pub fn rules(self) -> &'static RuleSet {
+    pub const fn rules(self) -> &'static RuleSet {
         match self {
             Variant::Czech => &CZECH,
             Variant::Russian => &RUSSIAN,
