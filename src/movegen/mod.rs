@@ -12,6 +12,7 @@ mod capture;
 mod paths;
 mod quiet;
 mod shape;
+mod shape_key;
 mod snapshot;
 mod tables;
 

@@ -8,13 +8,12 @@
 
 use super::capture::{ManCaptureDirs, ManSteps};
 use super::quiet;
+use super::shape_key::shape_key;
 use super::snapshot::Snapshot;
 use super::tables::{count_moves_by_tables, fill_by_tables, ListSink};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::{
-    Dir, Forward, Geometry, ManDirections, MidCapturePromotion, Range, Removal, RuleSet, Variant,
-};
+use crate::rules::{Dir, Geometry, MidCapturePromotion};
 use crate::types::{Bitboard, Color};
 
 /// The compile-time shape of a variant: what the specialised counter reads as constants.
@@ -34,50 +33,6 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> Shape
 {
     const FLYING: bool = FLYING;
     const ROT: [u32; 4] = Geometry::rotations(WIDTH);
-}
-
-/// The rule facts a compiled shape is chosen by: men capture backward, kings fly (moves and
-/// captures), the board width; `None` where no copy applies (men going the same way for both
-/// colours, kings whose moves and captures differ in range, men that cannot take kings,
-/// captured pieces leaving at once, the order of kings in the precedence), so the tables run.
-pub(super) type ShapeKey = Option<(bool, bool, u8)>;
-
-/// The [`ShapeKey`] of a rule set, worked out at compile time for every variant.
-const fn shape_of(r: &RuleSet) -> ShapeKey {
-    let usual_forward = matches!(r.men.forward, [Forward::Up, Forward::Down]);
-    let same_range = matches!(
-        (r.kings.moves, r.kings.captures),
-        (Range::Short, Range::Short) | (Range::Flying, Range::Flying)
-    );
-    let usual = usual_forward
-        && same_range
-        && r.men.capture_kings
-        && matches!(r.removal, Removal::AfterMove)
-        && !r.precedence.tracks_order();
-    if !usual {
-        return None;
-    }
-    let back = matches!(r.men.captures, ManDirections::AllDiagonals);
-    let flying = matches!(r.kings.captures, Range::Flying);
-    Some((back, flying, r.board.description().width))
-}
-
-/// [`shape_of`] for every variant, indexed by the variant.
-static SHAPES: [ShapeKey; Variant::ALL.len()] = {
-    let mut table = [None; Variant::ALL.len()];
-    let mut i = 0;
-    while i < Variant::ALL.len() {
-        let v = Variant::ALL[i];
-        table[v as usize] = shape_of(v.rules());
-        i += 1;
-    }
-    table
-};
-
-/// The compiled shape of `variant` (a table lookup).
-#[inline(always)]
-pub(super) fn shape_key(variant: Variant) -> ShapeKey {
-    SHAPES[variant as usize]
 }
 
 /// The number of legal moves of `snap` (distinct, or paths when `paths`), as

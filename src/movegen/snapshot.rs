@@ -2,7 +2,7 @@
 //! squares and the rule tables.
 
 use super::capture::{self, CaptureContext};
-use super::shape::{shape_key, ShapeKey};
+use super::shape_key::{shape_key, ShapeKey};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Dir, Geometry, RuleSet};
