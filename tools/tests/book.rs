@@ -259,10 +259,22 @@ fn balanced_openings_are_distinct_and_balanced() {
 fn the_shared_book_probes_with_caller_settings() {
     let book = dama::book::builtin::shared(Variant::Czech).expect("shipped");
     for v in Variant::ALL {
-        // The goal variants ship none: their openings are not their base variants'.
+        // Every book file of book/ is shipped; the goal variants ship none (their openings are
+        // not their base variants'), and a variant without a file plays random openings.
         let normal = v.rules().goal == dama::rules::Goal::Normal;
-        assert_eq!(dama::book::builtin::shared(v).is_some(), normal, "{v} book");
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../book")
+            .join(format!("{}.book", v.name()));
+        let shipped = dama::book::builtin::shared(v).is_some();
+        assert_eq!(shipped, normal && file.exists(), "{v} book");
     }
+    assert!(
+        Variant::ALL
+            .iter()
+            .filter(|v| dama::book::builtin::shared(**v).is_some())
+            .count()
+            >= 7
+    );
     let start = Position::start(Variant::Czech);
     let entry = book.entry(&start).unwrap();
     let strict = ProbeSettings {
