@@ -215,9 +215,10 @@ impl CaptureContext {
     }
 }
 
-/// The run of squares of `empty` right behind `sq` in `dir`.
+/// The run of squares of `empty` right behind `sq` in `dir` (a flying king's landing squares,
+/// or its quiet moves from `sq`).
 #[inline]
-fn open_behind(g: &Geometry, sq: Square, dir: Dir, empty: Bitboard) -> Bitboard {
+pub(crate) fn open_behind(g: &Geometry, sq: Square, dir: Dir, empty: Bitboard) -> Bitboard {
     let beyond = g.ray(sq, dir);
     let stops = beyond - empty;
     if stops.is_empty() {

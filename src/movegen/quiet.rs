@@ -1,6 +1,6 @@
 //! Quiet (non-capturing) moves: man steps and king slides.
 
-use super::capture::{ManSteps, TableSteps};
+use super::capture::{open_behind, ManSteps, TableSteps};
 use super::snapshot::Snapshot;
 use crate::moves::{Move, MoveList};
 use crate::rules::{Dir, Range};
@@ -54,13 +54,7 @@ fn king_slide(snap: &Snapshot, from: Square, dir: Dir) -> Bitboard {
     if snap.rules.kings.moves == Range::Short {
         return g.advance(Bitboard::from_square(from), dir) & empty;
     }
-    let ray = g.ray(from, dir);
-    let stops = ray - empty;
-    if stops.is_empty() {
-        return ray;
-    }
-    let stop = g.nearest(stops, dir);
-    ray - g.ray(stop, dir) - Bitboard::from_square(stop)
+    open_behind(g, from, dir, empty)
 }
 
 /// The number of quiet moves of the side to move, without building them.

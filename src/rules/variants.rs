@@ -497,13 +497,7 @@ static THAI: RuleSet = RuleSet {
     removal: Removal::AtOnce, // captured pieces are passable at once, no 180° turn
     precedence: Precedence::FREE, // "no priorities"
     mid_capture_promotion: MidCapturePromotion::EndMove, // a man reaching the back rank stops
-    draw: DrawRules {
-        // [U]: no Thai draw rules found; Czech's counters
-        repetition: 3,
-        no_progress_plies: 30,
-        man_move_is_progress: true,
-        endgame: EndgameCounters::None,
-    },
+    // draw rules [U]: none found; BASE's (Czech's counters without small-material classes)
     notation: Notation {
         // [U]: numeric in the 8×8 numbering dama uses (1 = b8 … 32 = g1), as English
         game_type: "31,W,8,8,N1,0",
