@@ -10,7 +10,9 @@
 //! walking square by square. Nothing here allocates.
 
 use crate::moves::Move;
-use crate::rules::{Dir, Geometry, KingLanding, MidCapturePromotion, Range, Removal, RuleSet};
+use crate::rules::{
+    Dir, Geometry, KeyShape, KingLanding, MidCapturePromotion, Range, Removal, RuleSet,
+};
 use crate::types::{Bitboard, Color, Square};
 
 /// Receives the capture sequences found by the search below.
@@ -172,11 +174,14 @@ impl CaptureContext {
     #[inline(always)]
     fn key(&self, captured: Bitboard, by_king: bool, order: u32) -> u64 {
         let precedence = self.rules.precedence;
-        if !precedence.needs_ranking() {
-            return 0; // no sink compares the keys
+        match precedence.key_shape() {
+            KeyShape::Unranked => 0, // no sink compares the keys
+            KeyShape::Count => captured.count().min(63) as u64,
+            KeyShape::Criteria => {
+                let kings = (captured & self.enemy_kings).count();
+                precedence.key(captured.count(), by_king, kings, order)
+            }
         }
-        let kings = (captured & self.enemy_kings).count();
-        precedence.key(captured.count(), by_king, kings, order)
     }
 
     /// If a king on `cur` can jump in `dir` a piece of `prey` (`empty` the squares empty now):

@@ -20,6 +20,7 @@ pub use paths::{capture_paths, paths_of, CapturePath};
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use shape_key::shape_key;
 use snapshot::Snapshot;
 
 /// Fills `list` with the legal moves of `pos`, each distinct move once.
@@ -36,7 +37,7 @@ pub fn generate_paths(pos: &Position, list: &mut MoveList) {
 #[inline(always)]
 fn fill(pos: &Position, list: &mut MoveList, dedup: bool) {
     list.clear();
-    shape::fill(&Snapshot::new(pos), list, dedup);
+    shape::fill(shape_key(pos.variant()), &Snapshot::new(pos), list, dedup);
 }
 
 /// The legal moves of `pos` as a `Vec` (each distinct move once).
@@ -49,14 +50,14 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 /// The number of legal moves (distinct, or paths when `paths`), without building quiet moves.
 #[inline]
 pub fn count_moves(pos: &Position, paths: bool) -> u64 {
-    shape::count_moves(&Snapshot::new(pos), paths)
+    shape::count_moves(shape_key(pos.variant()), &Snapshot::new(pos), paths)
 }
 
 /// The number of legal replies to `mv` (legal in `pos`): `count_moves(&pos.play(mv), paths)`
 /// without making the position (perft's last two plies).
 #[inline]
 pub fn count_replies(pos: &Position, mv: &Move, paths: bool) -> u64 {
-    shape::count_moves(&Snapshot::after(pos, mv), paths)
+    shape::count_moves(shape_key(pos.variant()), &Snapshot::after(pos, mv), paths)
 }
 
 /// The sum of [`count_replies`] over `moves` (each legal in `pos`): perft's last two plies.

@@ -8,7 +8,7 @@
 
 use super::capture::{ManCaptureDirs, ManSteps};
 use super::quiet;
-use super::shape_key::shape_key;
+use super::shape_key::{shape_key, ShapeKey};
 use super::snapshot::Snapshot;
 use super::tables::{count_moves_by_tables, fill_by_tables, ListSink};
 use crate::moves::{Move, MoveList};
@@ -38,8 +38,8 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> Shape
 /// The number of legal moves of `snap` (distinct, or paths when `paths`), as
 /// [`count_moves_by_tables`] counts them.
 #[inline(always)]
-pub(super) fn count_moves(snap: &Snapshot, paths: bool) -> u64 {
-    match snap.shape {
+pub(super) fn count_moves(shape: ShapeKey, snap: &Snapshot, paths: bool) -> u64 {
+    match shape {
         Some((false, true, 8)) => count::<CompiledShape<false, true, 8>>(snap, paths),
         Some((true, true, 8)) => count::<CompiledShape<true, true, 8>>(snap, paths),
         Some((false, false, 8)) => count::<CompiledShape<false, false, 8>>(snap, paths),
@@ -89,8 +89,8 @@ fn replies<S: Shape>(pos: &Position, moves: &[Move], paths: bool) -> u64 {
 
 /// Fills the (cleared) `list` with the moves of `snap`, as [`fill_by_tables`] does.
 #[inline(always)]
-pub(super) fn fill(snap: &Snapshot, list: &mut MoveList, dedup: bool) {
-    match snap.shape {
+pub(super) fn fill(shape: ShapeKey, snap: &Snapshot, list: &mut MoveList, dedup: bool) {
+    match shape {
         Some((false, true, 8)) => fill_with::<CompiledShape<false, true, 8>>(snap, list, dedup),
         Some((true, true, 8)) => fill_with::<CompiledShape<true, true, 8>>(snap, list, dedup),
         Some((false, false, 8)) => fill_with::<CompiledShape<false, false, 8>>(snap, list, dedup),

@@ -1,8 +1,7 @@
 //! The position as the generator reads it: the side to move's pieces, the enemy, the empty
 //! squares and the rule tables.
 
-use super::capture::{self, CaptureContext};
-use super::shape_key::{shape_key, ShapeKey};
+use super::capture::{self, CaptureContext, ManCaptureDirs, ManSteps};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Dir, Geometry, RuleSet};
@@ -25,10 +24,6 @@ pub(crate) struct Snapshot {
     /// The opponent's kings.
     pub enemy_kings: Bitboard,
     pub empty: Bitboard,
-    /// The directions in which the side's men capture.
-    pub man_dirs: &'static [Dir],
-    /// The compiled shape of the variant, if one applies.
-    pub shape: ShapeKey,
 }
 
 impl Snapshot {
@@ -47,8 +42,6 @@ impl Snapshot {
             enemy,
             enemy_kings,
             empty: pos.empty(),
-            man_dirs: capture::man_capture_dirs(rules, me),
-            shape: shape_key(pos.variant()),
         }
     }
 
@@ -80,21 +73,32 @@ impl Snapshot {
             enemy: mine,
             enemy_kings: mine & kings,
             empty: g.valid - (mine | theirs),
-            man_dirs: capture::man_capture_dirs(rules, them),
-            shape: shape_key(pos.variant()),
         }
     }
 
-    /// The capture search context, with the position's own empty squares.
+    /// The directions in which the side's men capture (read from the rules).
     #[inline(always)]
-    pub(super) fn ctx(&self) -> CaptureContext {
+    pub(super) fn man_dirs(&self) -> &'static [Dir] {
+        capture::man_capture_dirs(self.rules, self.me)
+    }
+
+    /// The capture search context for men stepping as `K` does, with the position's own empty
+    /// squares. A compiled shape knows the men's directions and that men take kings, so those
+    /// are not read from the rules.
+    #[inline(always)]
+    pub(super) fn ctx<K: ManSteps>(&self) -> CaptureContext {
+        let from_rules = matches!(K::MAN_DIRS, ManCaptureDirs::FromContext);
         CaptureContext {
             g: self.g,
             rules: self.rules,
-            man_dirs: self.man_dirs,
+            man_dirs: if from_rules { self.man_dirs() } else { &[] },
             promotion: self.promotion(),
             enemy: self.enemy,
-            man_prey: self.man_prey(),
+            man_prey: if K::USUAL {
+                self.enemy
+            } else {
+                self.man_prey()
+            },
             enemy_kings: self.enemy_kings,
             empty: self.empty,
             from: Square(0),
@@ -122,7 +126,13 @@ impl Snapshot {
     /// The men that can start a capture.
     #[inline(always)]
     pub(super) fn man_jumpers(&self) -> Bitboard {
-        capture::men_that_jump(self.g, self.man_dirs, self.men, self.man_prey(), self.empty)
+        capture::men_that_jump(
+            self.g,
+            self.man_dirs(),
+            self.men,
+            self.man_prey(),
+            self.empty,
+        )
     }
 
     /// The kings that can start a capture.

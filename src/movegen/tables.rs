@@ -31,7 +31,7 @@ pub(super) fn fill_by_tables(snap: &Snapshot, list: &mut MoveList, dedup: bool) 
 pub(super) fn count_moves_by_tables(snap: &Snapshot, paths: bool) -> u64 {
     let (men, kings) = snap.jumpers();
     if kings.is_empty() && men.any() {
-        if let Some(n) = capture::single_man_captures(&snap.ctx(), men) {
+        if let Some(n) = capture::single_man_captures(&snap.ctx::<TableSteps>(), men) {
             return n;
         }
     }
@@ -185,7 +185,7 @@ pub(crate) fn search_captures_with<K: ManSteps, S: Sink>(
     kings: Bitboard,
     sink: &mut S,
 ) {
-    let mut ctx = snap.ctx();
+    let mut ctx = snap.ctx::<K>();
     for k in kings {
         ctx.from = k;
         ctx.empty = snap.empty | Bitboard::from_square(k);

@@ -10,7 +10,7 @@ pub use geometry::{BoardDescription, BoardSize, Corner, Dir, Geometry};
 pub use goal::{Goal, Verdict};
 pub use numbering::SquareNumbering;
 pub use ruleset::{
-    Criterion, DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules,
+    Criterion, DrawRules, EndgameCounters, EndgameRule, Forward, KeyShape, KingLanding, KingRules,
     LoneKingDiagonal, ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation,
     Precedence, Promotion, Range, Removal, RuleSet,
 };

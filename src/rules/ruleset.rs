@@ -20,6 +20,18 @@ pub enum Criterion {
     KingsFirst,
 }
 
+/// The form of a precedence's keys, worked out once so that the generator computes only what
+/// is compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyShape {
+    /// No key is compared (free choice, or king priority, which the search applies itself).
+    Unranked,
+    /// The key is the number of pieces taken (the majority rule).
+    Count,
+    /// The key packs several criteria ([`Precedence::key`]).
+    Criteria,
+}
+
 /// Which captures are legal when several exist: the criteria in the order they are applied.
 /// Only the captures that are best by the first criterion stay, among them the best by the
 /// second, and so on; what is still equal is free choice. Built by [`Precedence::new`], which
@@ -27,7 +39,7 @@ pub enum Criterion {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Precedence {
     criteria: &'static [Criterion],
-    ranked: bool,
+    key_shape: KeyShape,
     kings_first: bool,
     single_jumps_tie: bool,
     track_order: bool,
@@ -69,7 +81,11 @@ impl Precedence {
         }
         Precedence {
             criteria,
-            ranked: !matches!(criteria, [] | [Criterion::ByKing]),
+            key_shape: match criteria {
+                [] | [Criterion::ByKing] => KeyShape::Unranked,
+                [Criterion::Count] => KeyShape::Count,
+                _ => KeyShape::Criteria,
+            },
             kings_first: matches!(criteria.first(), Some(Criterion::ByKing)),
             single_jumps_tie,
             track_order,
@@ -113,7 +129,14 @@ impl Precedence {
     /// no key needs comparing.
     #[inline(always)]
     pub const fn needs_ranking(self) -> bool {
-        self.ranked
+        !matches!(self.key_shape, KeyShape::Unranked)
+    }
+
+    /// How the keys of [`Precedence::key`] can be computed (what the generator asks at every
+    /// capture it finds).
+    #[inline(always)]
+    pub const fn key_shape(self) -> KeyShape {
+        self.key_shape
     }
 
     /// Whether the keys need the order in which kings were taken ([`Criterion::KingsFirst`]).
