@@ -22,6 +22,7 @@ mod explain;
 mod goal;
 mod material;
 mod params;
+pub mod pattern;
 mod structure;
 mod tables;
 mod weights;

@@ -5,7 +5,7 @@ use crate::rules::{BoardSize, Goal, Variant};
 use crate::types::{Bitboard, Color, Square};
 
 /// The position turned by 180° with the colours and the side to move swapped.
-fn mirror(pos: &Position) -> Position {
+pub(crate) fn mirror(pos: &Position) -> Position {
     let g = pos.geometry();
     let flip = |bb: Bitboard| -> Bitboard {
         bb.iter()
@@ -22,7 +22,7 @@ fn mirror(pos: &Position) -> Position {
 }
 
 /// Positions of every variant: the start and a few plies of a fixed game from it.
-fn sample_positions() -> Vec<Position> {
+pub(crate) fn sample_positions() -> Vec<Position> {
     let mut out = Vec::new();
     // the mirror of a position is one of the same variant only where the men of the two
     // colours go opposite ways (not in One-way)

@@ -9,6 +9,7 @@ use dama::perft::{self, Counting};
 use dama::{notation, Position, Variant};
 
 mod book;
+mod datagen;
 mod dxp;
 mod egtb;
 mod hub;
@@ -18,6 +19,7 @@ mod play;
 mod progress;
 mod search;
 mod tune;
+mod tune_pattern;
 mod variants;
 
 /// dama: a draughts engine (Czech draughts by default).
@@ -53,6 +55,9 @@ enum Command {
     /// Speak DamExchange (DXP) over TCP: listen (default 127.0.0.1:27531) or connect, as the
     /// follower or the initiator.
     Dxp(dxp::DxpArgs),
+    /// Write training positions (quiet, with the game result and the search score) from fast
+    /// self-play games; `selfplay-data merge` combines shards.
+    SelfplayData(datagen::DataArgs),
     /// Tune the evaluation weights on the quiet positions of finished PDN games (Texel method).
     Tune(tune::TuneArgs),
     /// List every variant dama plays: board, rules, notation, GameType, start position.
@@ -85,6 +90,8 @@ struct PerftArgs {
 /// Parses the arguments and runs the command.
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
+    // The compiled-in pattern weights are checked before anything evaluates a position.
+    dama::eval::pattern::check_weights().map_err(|e| anyhow!("{e}"))?;
     match cli.command {
         Some(Command::Perft(a)) => run_perft(&a),
         Some(Command::Analyze(a)) => search::analyze(a),
@@ -96,6 +103,7 @@ pub fn run() -> Result<()> {
         Some(Command::Play(a)) => play::run(a),
         Some(Command::Hub) => hub::run(),
         Some(Command::Dxp(a)) => dxp::run(a),
+        Some(Command::SelfplayData(a)) => datagen::run(a),
         Some(Command::Tune(a)) => tune::run(a),
         Some(Command::Variants) => {
             variants::run();

@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod bookgen;
+pub mod datagen;
 pub mod matchrunner;
 pub mod play;
 pub mod tune;

@@ -1,4 +1,5 @@
-//! `dama tune`: Texel tuning of the evaluation weights from PDN games (see docs/tuning.md).
+//! `dama tune`: Texel tuning of the evaluation weights from PDN games, or with `--data` the
+//! pattern evaluation's weights from self-play data (see docs/tuning.md).
 
 use std::path::PathBuf;
 
@@ -16,8 +17,10 @@ pub struct TuneArgs {
     #[arg(long, default_value = "international")]
     variant: Variant,
     /// PDN file of finished games (repeatable).
-    #[arg(long, required = true)]
+    #[arg(long, required_unless_present = "data", conflicts_with = "data")]
     pdn: Vec<PathBuf>,
+    #[command(flatten)]
+    pattern: super::tune_pattern::PatternArgs,
     /// Comma-separated name prefixes of the parameters to tune (default: all that act on the
     /// variant's board, except the material anchor man.mg/man.eg and drawish_divisor).
     #[arg(long)]
@@ -40,7 +43,8 @@ pub struct TuneArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Write the tuned table as a Rust `Weights { ... }` literal to this file.
+    /// Write the tuned table as a Rust `Weights { ... }` literal to this file (with --data: the
+    /// pattern weights file, e.g. eval/czech.weights).
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -52,6 +56,9 @@ pub fn run(a: TuneArgs) -> Result<()> {
             .num_threads(n.max(1))
             .build_global()
             .map_err(|e| anyhow!("--threads: {e}"))?;
+    }
+    if !a.pattern.data.is_empty() {
+        return super::tune_pattern::run(&a.pattern, a.holdout, a.out.as_ref());
     }
     let steps = parse_steps(&a.steps)?;
     if !(a.reg.is_finite() && a.reg >= 0.0) {

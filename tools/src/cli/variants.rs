@@ -1,14 +1,32 @@
 //! `dama variants`: every variant dama plays, with the facts a user picks one by.
 
+use dama::eval::pattern;
 use dama::rules::{Criterion, KingLanding, Precedence, Range, Removal};
 use dama::{Position, Variant};
 
 /// Prints one line per variant: name, board, who starts, kings, men, precedence, notation and
-/// PDN GameType, then the start position.
+/// PDN GameType, then the start position and the evaluation it plays with.
 pub fn run() {
     for v in Variant::ALL {
         println!("{}", describe(v));
         println!("    start {}", Position::start(v).to_fen());
+        println!("    eval  {}", eval_name(v));
+    }
+}
+
+/// Which evaluation `v` plays with: the goal's own, the learned patterns (and whose weights),
+/// or the hand-set terms.
+fn eval_name(v: Variant) -> String {
+    if v.rules().goal != dama::rules::Goal::Normal {
+        return "the goal's own evaluation".into();
+    }
+    match pattern::source(v) {
+        Some(w) if w == v => format!("learned patterns (eval/{}.weights)", w.name()),
+        Some(w) => format!(
+            "learned patterns of its relative {w} (eval/{}.weights)",
+            w.name()
+        ),
+        None => "hand-set terms (no trained pattern weights yet)".into(),
     }
 }
 

@@ -5,6 +5,10 @@
 //! evaluation; coordinate descent ([`optimize`]) changes the selected weights while the loss
 //! falls. Nothing here prints: progress goes to a callback.
 //!
+//! The pattern evaluation's weights are fitted apart: [`sparse`] is the evaluation as a sparse
+//! linear model, [`adam`] fits it by logistic regression on self-play data
+//! ([`crate::datagen`]).
+//!
 //! ```
 //! use dama_tools::tune::{data::Sample, loss};
 //! use dama::{eval::WEIGHTS, Position, Variant};
@@ -13,10 +17,12 @@
 //! assert!(loss::loss(&draw, &WEIGHTS, 1.0) < 0.01);
 //! ```
 
+pub mod adam;
 pub mod data;
 pub mod export;
 pub mod loss;
 pub mod optimize;
+pub mod sparse;
 
 pub use data::{Collector, DataSet, ReadOptions, ReadStats, Sample};
 pub use loss::{fit_k, loss, sigmoid};

@@ -1,0 +1,173 @@
+//! The regions of the pattern evaluation, worked out from a board's geometry.
+//!
+//! A region (window) is a box of 4 columns × 4 rows of the board; on a board of dark squares
+//! it holds 8 playable squares, listed row by row from White's side and left to right. The
+//! boxes start on every even column and every row, so they overlap: 3 × 5 = 15 windows on
+//! 8×8 and 4 × 7 = 28 on 10×10. A window's contents are a base-3 index: digit `k` is 0 for an
+//! empty square (or a king: kings are counted apart), 1 for a white man, 2 for a black man.
+//!
+//! Turning the board by 180° maps every window onto a window ([`Layout::mirror`]) and its
+//! square `k` onto that window's square `7 - k`, which is what makes the evaluation
+//! colour-symmetric.
+
+use once_cell::sync::Lazy;
+
+use crate::rules::{BoardSize, Geometry};
+use crate::types::Bitboard;
+
+/// Squares in a window.
+pub const WINDOW_SQUARES: usize = 8;
+/// Distinct contents of a window: 3^8.
+pub const WINDOW_INDICES: usize = 6561;
+/// The most windows a board has (10×10).
+pub const MAX_WINDOWS: usize = 28;
+
+/// The side of a window's box, in board squares.
+const BOX: u8 = 4;
+
+/// The windows of one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Board width (columns).
+    pub width: u8,
+    /// Board height (rows).
+    pub height: u8,
+    /// Each window's squares, as bit indices of the board's layout, row by row.
+    pub windows: Vec<[u8; WINDOW_SQUARES]>,
+    /// `mirror[w]`: the window that `w` becomes when the board is turned by 180°.
+    pub mirror: Vec<usize>,
+}
+
+/// `3^k` for each square of a window.
+const POW3: [u16; WINDOW_SQUARES] = [1, 3, 9, 27, 81, 243, 729, 2187];
+
+impl Layout {
+    /// The windows of `g`, or `None` when a 4×4 box of it does not hold exactly 8 playable
+    /// squares (a board of all squares) or the board is smaller than a box.
+    pub fn of(g: &Geometry) -> Option<Layout> {
+        if g.width < BOX || g.height < BOX {
+            return None;
+        }
+        let origin = |c0: u8, r0: u8| -> Option<[u8; WINDOW_SQUARES]> {
+            let squares: Vec<u8> = (r0..r0 + BOX)
+                .flat_map(|r| (c0..c0 + BOX).map(move |c| (c, r)))
+                .filter_map(|(c, r)| g.from_coords(c, r).map(|s| s.0))
+                .collect();
+            squares.try_into().ok()
+        };
+        let cols: Vec<u8> = (0..=g.width - BOX).step_by(2).collect();
+        let rows: Vec<u8> = (0..=g.height - BOX).collect();
+        let mut windows = Vec::new();
+        let mut origins = Vec::new();
+        for &r0 in &rows {
+            for &c0 in &cols {
+                windows.push(origin(c0, r0)?);
+                origins.push((c0, r0));
+            }
+        }
+        let mirror = origins
+            .iter()
+            .map(|&(c0, r0)| {
+                let turned = (g.width - BOX - c0, g.height - BOX - r0);
+                origins.iter().position(|&o| o == turned)
+            })
+            .collect::<Option<Vec<usize>>>()?;
+        Some(Layout {
+            width: g.width,
+            height: g.height,
+            windows,
+            mirror,
+        })
+    }
+
+    /// The index of window `w` for the white men `white` and black men `black`.
+    #[inline(always)]
+    pub fn index(&self, w: usize, white: Bitboard, black: Bitboard) -> usize {
+        let mut idx = 0u32;
+        for (k, &bit) in self.windows[w].iter().enumerate() {
+            let digit = ((white.0 >> bit) & 1) + 2 * ((black.0 >> bit) & 1);
+            idx += u32::from(POW3[k]) * digit as u32;
+        }
+        idx as usize
+    }
+
+    /// The window and index that `(w, idx)` becomes when the board is turned by 180° and the
+    /// colours are swapped.
+    pub fn mirror(&self, w: usize, idx: usize) -> (usize, usize) {
+        let mut out = 0;
+        let mut rest = idx;
+        for k in 0..WINDOW_SQUARES {
+            let digit = rest % 3;
+            rest /= 3;
+            let swapped = [0, 2, 1][digit];
+            out += usize::from(POW3[WINDOW_SQUARES - 1 - k]) * swapped;
+        }
+        (self.mirror[w], out)
+    }
+}
+
+static LAYOUTS: Lazy<Vec<Option<Layout>>> = Lazy::new(|| {
+    BoardSize::ALL
+        .iter()
+        .map(|b| Layout::of(b.geometry()))
+        .collect()
+});
+
+/// The layout of `board` (`None` where the design does not fit the board).
+pub fn layout(board: BoardSize) -> Option<&'static Layout> {
+    let i = BoardSize::ALL.iter().position(|&b| b == board)?;
+    LAYOUTS[i].as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Square;
+
+    #[test]
+    fn every_board_has_its_windows() {
+        let counts: Vec<usize> = BoardSize::ALL
+            .iter()
+            .map(|&b| layout(b).unwrap().windows.len())
+            .collect();
+        assert_eq!(counts, [15, 15, 28]);
+        assert!(counts.iter().all(|&n| n <= MAX_WINDOWS));
+    }
+
+    #[test]
+    fn turning_the_board_maps_square_k_to_square_7_minus_k() {
+        for &b in &BoardSize::ALL {
+            let g = b.geometry();
+            let l = layout(b).unwrap();
+            for (w, squares) in l.windows.iter().enumerate() {
+                let turned = &l.windows[l.mirror[w]];
+                for k in 0..WINDOW_SQUARES {
+                    let (c, r) = g.coords(Square(squares[k]));
+                    let (c2, r2) = g.coords(Square(turned[WINDOW_SQUARES - 1 - k]));
+                    assert_eq!(
+                        (c2, r2),
+                        (g.width - 1 - c, g.height - 1 - r),
+                        "{b:?} {w} {k}"
+                    );
+                }
+                assert_eq!(l.mirror[l.mirror[w]], w);
+            }
+        }
+    }
+
+    #[test]
+    fn indices_and_their_mirrors() {
+        let l = layout(BoardSize::Eight).unwrap();
+        let sq = |k: usize| Bitboard(1 << l.windows[0][k]);
+        assert_eq!(l.index(0, Bitboard(0), Bitboard(0)), 0);
+        assert_eq!(l.index(0, sq(0), Bitboard(0)), 1);
+        assert_eq!(l.index(0, sq(1), sq(0)), 2 + 3);
+        assert_eq!(l.index(0, Bitboard(0), sq(7)), 2 * 2187);
+        // a white man on square 0 becomes a black man on square 7 of the turned window
+        assert_eq!(l.mirror(0, 1), (l.mirror[0], 2 * 2187));
+        for idx in [0, 1, 5, 100, 6560] {
+            let (w, i) = l.mirror(3, idx);
+            assert_eq!(l.mirror(w, i), (3, idx));
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! The learned pattern evaluation: weights over the contents of overlapping 4×4 regions of the
+//! board ([`layout`]), plus men, kings and tempo, blended between a middlegame and an endgame
+//! phase ([`weights`]). The weights are fitted by `dama tune --data` on self-play positions
+//! (docs/tuning.md) and shipped per variant as `eval/<variant>.weights` ([`file`]), compiled
+//! in and checked: a damaged or mismatched file is an error ([`check_weights`]), never a
+//! silent fall-back. A variant without its own file keeps the hand-set evaluation
+//! ([`source`] says which weights a variant plays with).
+
+pub mod file;
+pub mod layout;
+pub mod weights;
+
+use once_cell::sync::Lazy;
+
+use super::acc::{Value, EVAL_MAX};
+use super::drawish::drawish;
+use super::weights::WEIGHTS;
+use crate::position::Position;
+use crate::rules::Variant;
+use crate::types::Color;
+pub use file::{from_bytes, to_bytes, WeightsError, LAYOUT_VERSION};
+pub use layout::{Layout, MAX_WINDOWS, WINDOW_INDICES, WINDOW_SQUARES};
+pub use weights::{features, Features, PatternWeights, SCALARS, SCALAR_NAMES, SCALE};
+
+/// The weights files compiled in: the variant and the file's bytes.
+const COMPILED: &[(Variant, &[u8])] = &[];
+
+/// The variant whose weights `variant` plays with: itself, a relative, or `None` for the
+/// hand-set evaluation.
+pub fn source(variant: Variant) -> Option<Variant> {
+    COMPILED
+        .iter()
+        .find(|(v, _)| *v == variant)
+        .map(|(v, _)| *v)
+}
+
+static LOADED: Lazy<Vec<(Variant, Result<PatternWeights, WeightsError>)>> = Lazy::new(|| {
+    COMPILED
+        .iter()
+        .map(|&(v, bytes)| (v, from_bytes(bytes, v)))
+        .collect()
+});
+
+/// Reads and checks every compiled-in weights file; the first error, if any. Callers run it at
+/// start-up, before any evaluation.
+pub fn check_weights() -> Result<(), WeightsError> {
+    match LOADED.iter().find_map(|(_, r)| r.as_ref().err()) {
+        Some(e) => Err(e.clone()),
+        None => Ok(()),
+    }
+}
+
+/// The weights `variant` plays with, `None` for the hand-set evaluation.
+///
+/// # Panics
+/// If the compiled-in file is damaged: a build defect that [`check_weights`] reports at
+/// start-up.
+#[inline]
+pub fn for_variant(variant: Variant) -> Option<&'static PatternWeights> {
+    let from = source(variant)?;
+    LOADED
+        .iter()
+        .find(|(v, _)| *v == from)
+        .map(|(_, r)| match r {
+            Ok(w) => w,
+            Err(e) => panic!("{e}"),
+        })
+}
+
+/// The evaluation of `pos` with the pattern weights `w`, from the side to move, in centi-men:
+/// drawish material ([`crate::eval::drawish`]) is pulled towards 0 as in the hand-set
+/// evaluation; `|v| <= EVAL_MAX`.
+#[inline]
+pub fn evaluate_with(pos: &Position, w: &PatternWeights) -> Value {
+    let white = w.white_score(pos);
+    let mut v = if pos.side() == Color::White {
+        white
+    } else {
+        -white
+    };
+    if drawish(pos) {
+        v /= WEIGHTS.drawish_divisor.max(1);
+    }
+    v.clamp(-EVAL_MAX, EVAL_MAX)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,73 @@
+use super::*;
+use crate::eval::tests::{mirror, sample_positions};
+use crate::types::SplitMix;
+
+/// Random weights for `variant` that keep the colour symmetry: the weight of a window's index
+/// is minus that of its mirror (and 0 where the two are the same).
+fn symmetric_random(variant: Variant, seed: u64) -> PatternWeights {
+    let l = layout::layout(variant.rules().board).unwrap();
+    let mut w = PatternWeights::zero(variant).unwrap();
+    let mut rng = SplitMix::new(seed);
+    for win in 0..l.windows.len() {
+        for idx in 0..WINDOW_INDICES {
+            let (mw, mi) = l.mirror(win, idx);
+            if (win, idx) < (mw, mi) {
+                let v = [rng.below(400) as i16 - 200, rng.below(400) as i16 - 200];
+                w.windows[win * WINDOW_INDICES + idx] = v;
+                w.windows[mw * WINDOW_INDICES + mi] = [-v[0], -v[1]];
+            }
+        }
+    }
+    w.scalars = [[800, 760], [2400, 2000], [16, 40]];
+    w
+}
+
+#[test]
+fn colour_flipped_mirrors_score_the_same_for_the_side_to_move_on_every_board() {
+    let samples = sample_positions();
+    let mut boards = Vec::new();
+    for pos in samples {
+        let v = pos.variant();
+        let Some(_) = layout::layout(v.rules().board) else {
+            continue;
+        };
+        if !boards.contains(&v.rules().board) {
+            boards.push(v.rules().board);
+        }
+        let w = symmetric_random(v, 7);
+        let m = mirror(&pos);
+        assert_eq!(
+            evaluate_with(&pos, &w),
+            evaluate_with(&m, &w),
+            "{v}: {}",
+            pos.to_fen()
+        );
+        assert_eq!(w.white_score(&pos), -w.white_score(&m), "{}", pos.to_fen());
+    }
+    assert_eq!(boards.len(), 3, "{boards:?}");
+}
+
+#[test]
+fn features_of_the_start_and_of_a_man_up() {
+    let start = Position::start(Variant::Czech);
+    let f = features(&start).unwrap();
+    assert_eq!((f.phase, f.count, f.scalars), (256, 15, [0, 0, 0]));
+    let pos = Position::from_fen(Variant::Czech, "W:WKa1,c3,e5:Bh8").unwrap();
+    let f = features(&pos).unwrap();
+    // men 2 - 1, kings 1 - 0, tempo (c3: 2 rows, e5: 4 rows) - (h8: 0 rows)
+    assert_eq!(f.scalars, [1, 1, 6]);
+    let mut w = PatternWeights::zero(Variant::Czech).unwrap();
+    w.scalars = [[800, 800], [2400, 2400], [0, 0]];
+    assert_eq!(w.white_score(&pos), 100 + 300);
+    assert_eq!(evaluate_with(&pos.with_side(Color::Black), &w), -400);
+}
+
+#[test]
+fn compiled_files_load_and_round_trip() {
+    assert_eq!(check_weights(), Ok(()));
+    for &(v, bytes) in COMPILED {
+        let w = from_bytes(bytes, v).unwrap();
+        assert_eq!(to_bytes(&w), bytes);
+        assert_eq!(for_variant(v), Some(&w));
+    }
+}
