@@ -187,6 +187,26 @@ fn dama_against_itself_at_a_fixed_depth() {
     assert!(lines[1].starts_with("Elo difference: "), "{}", lines[1]);
 }
 
+#[test]
+fn games_at_fixed_nodes_repeat_move_for_move() {
+    let run = || {
+        let mut cfg = config(
+            spec("A", dama()),
+            spec("B", dama()),
+            2,
+            TimeControl::Nodes(400),
+        );
+        cfg.openings = random_openings(Variant::Czech, 1, 5);
+        let (_, records) = play(&cfg);
+        for r in &records {
+            assert_eq!(r.end, EndKind::Normal, "{}", r.reason);
+            check_legal(r);
+        }
+        records.into_iter().map(|r| r.moves).collect::<Vec<_>>()
+    };
+    assert_eq!(run(), run());
+}
+
 fn both_lost_by(mode: &str, tc: TimeControl, kind: EndKind, hang_timeout: Option<u64>) {
     let mut cfg = config(spec("dama", dama()), spec(mode, script(mode)), 2, tc);
     if let Some(s) = hang_timeout {
@@ -238,6 +258,7 @@ fn a_hang_loses_on_time_or_by_the_hang_timeout() {
     };
     both_lost_by("hang", tc, EndKind::TimeForfeit, None);
     both_lost_by("hang", TimeControl::Depth(1), EndKind::Hang, Some(1));
+    both_lost_by("hang", TimeControl::Nodes(100), EndKind::Hang, Some(1));
 }
 
 #[test]

@@ -65,6 +65,9 @@ pub struct MatchArgs {
     /// Fixed search depth.
     #[arg(long, value_name = "D")]
     depth: Option<u32>,
+    /// Fixed nodes a move (the engine's `level nodes=N`): games that do not depend on the load.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
     /// Openings file: one FEN or one move sequence per line.
     #[arg(long, value_name = "FILE", conflicts_with = "book_openings")]
     openings: Option<PathBuf>,
@@ -157,6 +160,23 @@ fn merge(files: &[PathBuf], json: Option<&PathBuf>) -> Result<()> {
 }
 
 fn time_control(a: &MatchArgs) -> Result<TimeControl> {
+    let given = [
+        a.tc.is_some(),
+        a.movetime.is_some(),
+        a.depth.is_some(),
+        a.nodes.is_some(),
+    ];
+    match given.iter().filter(|&&g| g).count() {
+        0 => bail!("give a time limit: --tc MIN+INC, --movetime S, --depth D or --nodes N"),
+        1 => {}
+        _ => bail!("give only one of --tc, --movetime, --depth and --nodes"),
+    }
+    if let Some(n) = a.nodes {
+        if n == 0 {
+            bail!("--nodes must be at least 1");
+        }
+        return Ok(TimeControl::Nodes(n));
+    }
     match (&a.tc, a.movetime, a.depth) {
         (Some(tc), None, None) => TimeControl::parse_clock(tc).map_err(|e| anyhow!("--tc: {e}")),
         (None, Some(s), None) => {
@@ -171,8 +191,7 @@ fn time_control(a: &MatchArgs) -> Result<TimeControl> {
             }
             Ok(TimeControl::Depth(d))
         }
-        (None, None, None) => bail!("give a time limit: --tc MIN+INC, --movetime S or --depth D"),
-        _ => bail!("give only one of --tc, --movetime and --depth"),
+        _ => unreachable!("exactly one limit was given"),
     }
 }
 

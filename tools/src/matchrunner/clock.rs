@@ -17,9 +17,17 @@ pub enum TimeControl {
     MoveTime(Duration),
     /// A fixed search depth (no clock).
     Depth(u32),
+    /// A fixed number of nodes a move (no clock): the same search whatever the machine's load.
+    Nodes(u64),
 }
 
 impl TimeControl {
+    /// Whether the engines think without a clock, to a depth or a node count (a late answer is
+    /// then a hang, not a time forfeit).
+    pub fn is_unclocked(&self) -> bool {
+        matches!(self, TimeControl::Depth(_) | TimeControl::Nodes(_))
+    }
+
     /// Reads `MIN+INC` (minutes plus seconds of increment, e.g. `1+0.5`, `0.1+0`), as in
     /// `--tc`.
     pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
@@ -36,7 +44,7 @@ impl TimeControl {
     }
 
     /// The PDN `TimeControl` tag value: seconds plus increment (`60+0.5`), `move-time 1` for a
-    /// fixed time per move, `depth 4` for a fixed depth.
+    /// fixed time per move, `depth 4` for a fixed depth, `nodes 20000` for fixed nodes.
     pub fn pdn_tag(&self) -> String {
         match self {
             TimeControl::Clock { base, increment } => {
@@ -44,6 +52,7 @@ impl TimeControl {
             }
             TimeControl::MoveTime(t) => format!("move-time {}", secs(*t)),
             TimeControl::Depth(d) => format!("depth {d}"),
+            TimeControl::Nodes(n) => format!("nodes {n}"),
         }
     }
 }

@@ -272,8 +272,9 @@ fn gamereq_time(tc: &TimeControl) -> Result<(u16, u16), HubError> {
     match tc {
         TimeControl::Clock { base, .. } => Ok((minutes(base.as_secs_f64()), 0)),
         TimeControl::MoveTime(t) => Ok((minutes(t.as_secs_f64() * 75.0), 75)),
-        TimeControl::Depth(_) => Err(HubError::Crashed(
-            "a DXP engine cannot be given a fixed depth; use --tc or --movetime".into(),
+        TimeControl::Depth(_) | TimeControl::Nodes(_) => Err(HubError::Crashed(
+            "a DXP engine cannot be given a fixed depth or node count; use --tc or --movetime"
+                .into(),
         )),
     }
 }

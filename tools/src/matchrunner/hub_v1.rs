@@ -19,29 +19,36 @@ pub fn v1_position(pos: &dama::Position) -> String {
     std::iter::once(side).chain(chars).collect()
 }
 
-/// The version 1 lines for a version 2 `level` line (seconds become milliseconds).
-pub fn v1_level(level_line: &str) -> Vec<String> {
+/// The version 1 lines for a version 2 `level` line (seconds become milliseconds); an error
+/// for a node limit, which version 1 cannot express.
+pub fn v1_level(level_line: &str) -> Result<Vec<String>, HubError> {
     let Some(line) = parse_line(level_line) else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
+    if line.get("nodes").is_some() {
+        return Err(HubError::Crashed(
+            "a Hub version 1 engine cannot be given a node count; use --tc, --movetime or --depth"
+                .into(),
+        ));
+    }
     let ms = |name: &str| {
         line.get(name)
             .and_then(|v| v.parse::<f64>().ok())
             .map(|s| (s * 1000.0).round().max(0.0) as u64)
     };
     if let Some(t) = ms("move-time") {
-        return vec![format!("time {t}")];
+        return Ok(vec![format!("time {t}")]);
     }
     if let Some(d) = line.get("depth") {
-        return vec![format!("depth {d}")];
+        return Ok(vec![format!("depth {d}")]);
     }
-    match ms("time") {
+    Ok(match ms("time") {
         Some(time) => {
             let moves = line.get("moves").unwrap_or("0");
             vec![format!("level {moves} {time} {}", ms("inc").unwrap_or(0))]
         }
         None => Vec::new(),
-    }
+    })
 }
 
 impl HubEngine {
@@ -53,13 +60,14 @@ impl HubEngine {
         level_line: &str,
         deadline: Instant,
     ) -> Result<SearchReply, HubError> {
+        let level = v1_level(level_line)?;
         self.send(&format!("pos {}", v1_position(game.start())))?;
         let mut pos = *game.start();
         for mv in game.moves() {
             self.send(&format!("move {}", notation::format_hub_move(&pos, mv)))?;
             pos = pos.play(mv);
         }
-        for line in v1_level(level_line) {
+        for line in level {
             self.send(&line)?;
         }
         self.send("go")?;
@@ -94,10 +102,12 @@ mod tests {
 
     #[test]
     fn levels_in_milliseconds() {
-        assert_eq!(v1_level("level time=59.5 inc=0.5"), ["level 0 59500 500"]);
-        assert_eq!(v1_level("level moves=40 time=120"), ["level 40 120000 0"]);
-        assert_eq!(v1_level("level move-time=0.25"), ["time 250"]);
-        assert_eq!(v1_level("level depth=6"), ["depth 6"]);
-        assert!(v1_level("level infinite").is_empty());
+        let v1 = |line: &str| v1_level(line).unwrap();
+        assert_eq!(v1("level time=59.5 inc=0.5"), ["level 0 59500 500"]);
+        assert_eq!(v1("level moves=40 time=120"), ["level 40 120000 0"]);
+        assert_eq!(v1("level move-time=0.25"), ["time 250"]);
+        assert_eq!(v1("level depth=6"), ["depth 6"]);
+        assert!(v1("level infinite").is_empty());
+        assert!(v1_level("level nodes=1000").is_err());
     }
 }

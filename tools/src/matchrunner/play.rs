@@ -363,6 +363,7 @@ fn run_game(
                 *t + cfg.time_margin,
             ),
             (TimeControl::Depth(d), None) => (format!("level depth={d}"), cfg.hang_timeout),
+            (TimeControl::Nodes(n), None) => (format!("level nodes={n}"), cfg.hang_timeout),
             (TimeControl::Clock { .. }, None) => unreachable!("clock games have clocks"),
         };
         let t0 = Instant::now();
@@ -501,13 +502,11 @@ fn fault(side: Color, names: &[String; 2], e: &HubError, cfg: &PlayConfig) -> En
     let (end, reason) = match e {
         HubError::Crashed(m) => (EndKind::Crash, format!("{name} crashed: {m}")),
         HubError::Garbage(m) => (EndKind::Garbage, format!("garbage output from {name}: {m}")),
-        HubError::TimedOut => match cfg.tc {
-            TimeControl::Depth(_) => (
-                EndKind::Hang,
-                format!("{name} did not answer within {} s", secs(cfg.hang_timeout)),
-            ),
-            _ => (EndKind::TimeForfeit, format!("{name} lost on time")),
-        },
+        HubError::TimedOut if cfg.tc.is_unclocked() => (
+            EndKind::Hang,
+            format!("{name} did not answer within {} s", secs(cfg.hang_timeout)),
+        ),
+        HubError::TimedOut => (EndKind::TimeForfeit, format!("{name} lost on time")),
     };
     Ending {
         result: GameResult::win_for(!side),
