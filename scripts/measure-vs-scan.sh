@@ -10,7 +10,8 @@
 # scan.ini and data/, as `SCAN hub` (Scan 2.0 speaks Hub version 1, which `dama match` detects).
 # GAMES defaults to 200 (GAMES/2 openings, each twice with colours swapped).
 #
-# Environment: DAMA (the dama binary, default target/release/dama), TC (the `--tc` of dama
+# Environment: DAMA (the dama binary, default target/release/dama), COMMIT (the dama commit it
+# was built from, default the checkout's HEAD; it names the engine and the files), TC (the `--tc` of dama
 # match: minutes+increment, default 0.1+0.1, i.e. 6 s + 0.1 s; 1+0.5 for 60 s + 0.5 s),
 # CONCURRENCY (games at a time, default 2), SEED (of the opening choice, default 1), OUT (where
 # the PDN, JSON and log go, default docs/measurements), NICE (niceness, default 10), MARGIN
@@ -34,7 +35,7 @@ margin=${MARGIN:-500}
 scan_dir=$(cd "$(dirname "$scan")" && pwd)
 scan_abs="$scan_dir/$(basename "$scan")"
 dama_abs=$(cd "$(dirname "$dama")" && pwd)/$(basename "$dama")
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+commit=${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 bench=$("$dama_abs" bench 2>/dev/null | awk '/nodes .* nps$/ {n = $1} END {print n}')
 label=$(awk -v tc="$tc" 'BEGIN {split(tc, a, "+"); printf "%gs+%gs", a[1] * 60, a[2]}')
 name="$(date -u +%F)-$commit-vs-scan-2.0-$label"
