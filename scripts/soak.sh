@@ -3,7 +3,8 @@
 #
 #   scripts/soak.sh [-n GAMES] [-t SECONDS_PER_MOVE] [-v "VARIANT ..."] [-b DAMA_BIN] [-o OUTDIR] [DAME_PATH]
 #
-# Plays GAMES games (default 1000) spread over the variants (default: all seven) and over
+# Plays GAMES games (default 1000) spread over the variants (default: every variant `dama
+# variants` lists, or against dame-rs the seven it plays) and over
 # configurations that vary the threads (1, 2), the hash (1, 16, 64 MiB) and the book (on, off) of
 # each side. dama plays itself, or the dame-rs engine at DAME_PATH (started as `DAME_PATH hub`)
 # when one is given. Each match writes its JSON summary, PDN and log to OUTDIR (default a fresh
@@ -15,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-games=1000 movetime=0.03 variants="czech russian brazilian pool english international mala"
+games=1000 movetime=0.03 variants=""
 dama=target/release/dama out=""
 while getopts "n:t:v:b:o:" opt; do
     case $opt in
@@ -30,6 +31,13 @@ done
 shift $((OPTIND - 1))
 dame=${1:-}
 [ -x "$dama" ] || { echo "soak: no dama binary at $dama (cargo build --release)" >&2; exit 2; }
+if [ -z "$variants" ]; then
+    if [ -n "$dame" ]; then
+        variants="czech russian brazilian pool english international mala"
+    else
+        variants=$("$dama" variants | awk '!/^ / {print $1}' | tr '\n' ' ')
+    fi
+fi
 out=${out:-$(mktemp -d /tmp/dama-soak.XXXXXX)}
 mkdir -p "$out"
 

@@ -41,6 +41,8 @@ impl Position {
                 Color::Black
             };
             for token in group[1..].split(',').filter(|t| !t.is_empty()) {
+                // `P`: a parachutist, which is a man on its own promotion squares
+                let token = token.strip_prefix('P').unwrap_or(token);
                 let (king, name) = match token.strip_prefix('K') {
                     Some(rest) => (true, rest),
                     None => (false, token),
@@ -130,6 +132,18 @@ impl Position {
     #[inline]
     pub fn men(&self, color: Color) -> Bitboard {
         self.pieces[color.index()] - self.kings
+    }
+
+    /// The parachutists of `color` (Parachute): its men on its own promotion squares, where
+    /// no man stands otherwise ([`crate::rules::Parachutists`]); empty in other variants.
+    #[inline]
+    pub fn parachutists(&self, color: Color) -> Bitboard {
+        let r = self.rules();
+        if r.men.parachutists.present() {
+            self.men(color) & r.promotion_squares(color)
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// The kings of `color`.
@@ -252,11 +266,12 @@ impl Position {
         for c in Color::ALL {
             // the start's count, or 12 on 8×8 and 20 on 10×10 for starts of fewer rows
             let max_men = start.pieces(c).count().max(g.squares as u32 * 2 / 5);
-            if let Some(sq) = (self.men(c) & self.rules().promotion_squares(c)).first() {
+            let on_promotion = self.men(c) & self.rules().promotion_squares(c);
+            if let Some(sq) = (on_promotion - self.parachutists(c)).first() {
                 return Err(format!(
                     "a {} man stands on its own promotion row ({})",
                     c.name(),
-                    g.number(sq)
+                    self.rules().square_name(sq)
                 ));
             }
             if self.pieces(c).count() > max_men {

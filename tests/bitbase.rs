@@ -438,6 +438,19 @@ fn giveaway_forms_agree_with_brute_force() {
     }
 }
 
+/// One-way has no bitbases: its men all go up, so a table cannot serve both sides to move.
+#[test]
+fn one_way_has_no_bitbases() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egtb-oneway");
+    let slices = build::slices(2, None);
+    let e = build::generate(Variant::Oneway, &dir, &slices, &|_| {}, &mut |_| {}).unwrap_err();
+    assert!(
+        e.starts_with("no bitbases for oneway: its rules differ"),
+        "{e}"
+    );
+    assert!(!dir.exists());
+}
+
 /// Breakthrough has no bitbases: every position with a king is already over.
 #[test]
 fn breakthrough_has_no_bitbases() {
@@ -453,10 +466,22 @@ fn breakthrough_has_no_bitbases() {
 }
 
 /// The generator only uses the variant's rules: short kings and men that capture backward
-/// (English, Russian) against the same independent solver, 2 and 3 pieces.
+/// (English, Russian), the a1-light board with men that cannot take kings (Italian), kings
+/// landing right behind with pieces removed at once (Thai), two promotion squares (Corner),
+/// Killer's halt on 10×10, and Parachute (its tables
+/// hold the positions after the parachutists have jumped) against the same independent
+/// solver, 2 and 3 pieces.
 #[test]
 fn other_variants_agree_with_brute_force() {
-    for variant in [Variant::English, Variant::Russian] {
+    for variant in [
+        Variant::English,
+        Variant::Russian,
+        Variant::Italian,
+        Variant::Thai,
+        Variant::Corner,
+        Variant::Killer,
+        Variant::Parachute,
+    ] {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("egtb-{variant}"));
         let _ = std::fs::remove_dir_all(&dir);
         let slices = build::slices(3, None);

@@ -109,11 +109,12 @@ fn fen_two_pieces_on_one_square() {
 fn fen_man_on_its_own_promotion_row() {
     says(
         &fen_error(Variant::Czech, "W:W3:B21"),
-        &["a white man stands on its own promotion row (3)"],
+        // named in the variant's notation: algebraic in Czech
+        &["a white man stands on its own promotion row (f8)"],
     );
     says(
         &fen_error(Variant::Czech, "B:W21:Ba1"),
-        &["a black man stands on its own promotion row (29)"],
+        &["a black man stands on its own promotion row (a1)"],
     );
     says(
         &fen_error(Variant::International, "W:W5:B30"),

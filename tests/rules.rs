@@ -387,3 +387,12 @@ fn small_perft_agrees_with_the_reference_generator() {
         }
     }
 }
+
+#[test]
+fn parachute_perft_agrees_with_the_reference_generator_to_depth_9() {
+    // deeper than the other variants: the parachutists' captures start at ply 2
+    let p = Position::start(Variant::Parachute);
+    for (counting, paths) in [(Counting::Moves, false), (Counting::Paths, true)] {
+        assert_eq!(perft(&p, 9, counting), reference::perft(&p, 9, paths));
+    }
+}

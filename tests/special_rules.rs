@@ -121,3 +121,58 @@ fn precedence_keys_rank_as_the_rules_say() {
         Precedence::FREE.key(5, true, 3, 7)
     );
 }
+
+#[test]
+fn a_parachutist_jumps_toward_its_own_side_and_goes_on_as_a_man() {
+    // f8 jumps e7 (landing right behind, d6), is a man from then on and goes on forward over
+    // c7 to b8, where it is crowned; the quiet moves of c1 do not count (capture is compulsory)
+    assert_eq!(
+        moves("parachute", "W:WPf8,c1:Bc7,e7"),
+        set(&["f8-b8+ c7,e7"])
+    );
+    // Black's parachutist on a1 the same way up: a1xb2 to c3, then on as a man over d2 to e1
+    assert_eq!(moves("parachute", "B:Wb2,d2:BPa1"), set(&["a1-e1+ b2,d2"]));
+}
+
+#[test]
+fn a_parachutist_only_captures_and_has_no_king_priority() {
+    // no quiet move for b8: only the man's
+    assert_eq!(
+        moves("parachute", "W:WPb8,c1:Bh6"),
+        set(&["c1-b2 ", "c1-d2 "])
+    );
+    // its landing square taken: no capture
+    assert_eq!(
+        moves("parachute", "W:WPd8:Bc7,b6,h2"),
+        BTreeSet::<String>::new()
+    );
+    // a king that can capture must (Czech king priority); a parachutist is not a king
+    let king_first = moves("parachute", "W:WPf8,Ka1:Bc3,e7");
+    assert!(!king_first.is_empty());
+    assert!(
+        king_first.iter().all(|m| m.starts_with("a1-")),
+        "{king_first:?}"
+    );
+}
+
+#[test]
+fn parachutists_are_written_p_in_fen_and_only_where_they_can_stand() {
+    let v = Variant::Parachute;
+    let start = Position::start(v);
+    let fen = start.to_fen();
+    assert!(fen.contains("Pb8") && fen.contains("Pa1"), "{fen}");
+    assert_eq!(Position::from_fen(v, &fen).unwrap(), start);
+    assert_eq!(start.parachutists(dama::Color::White).count(), 4);
+    let err = |variant, text| Position::from_fen(variant, text).unwrap_err().to_string();
+    assert!(err(v, "W:WPc3:Bb6").contains("only on the opponent's first row"));
+    assert!(err(Variant::Czech, "W:WPb8:Bb6").contains("no parachutists"));
+    // a man on its own promotion row is still an error where there are no parachutists
+    assert!(err(Variant::Czech, "W:Wb8:Bb6").contains("promotion row (b8)"));
+}
+
+#[test]
+fn a_quiet_move_of_a_parachutist_is_explained() {
+    let pos = Position::from_fen(Variant::Parachute, "W:WPb8,c1:Bh6").unwrap();
+    let why = dama::notation::explain_illegal(&pos, "b8-a7");
+    assert!(why.contains("a parachutist only captures"), "{why}");
+}

@@ -3,11 +3,13 @@
 //! A table is keyed by the material *as seen by the side to move*: a position with Black to move
 //! is first turned 180° with the colours swapped (square `n` ↔ `squares + 1 - n`), so one table
 //! serves both colours. In these relative coordinates (`r = n - 1` for White to move,
-//! `r = squares - n` for Black to move) the side to move's men never stand on `r < row` (their
-//! promotion row) and the opponent's men never on `r >= squares - row`.
+//! `r = squares - n` for Black to move) the side to move's men never stand on its promotion
+//! squares (the first row, `r < width / 2`, in most variants; two corner squares in Corner) and
+//! the opponent's men never on theirs. That needs rules that are the same for both colours
+//! turned 180° ([`Indexer::serves_both_sides`]; not One-way, whose men all go up).
 //!
 //! The index is `((mm · S_tm + tm) · S_mk + mk) · S_tk + tk` where each part is the colex rank of
-//! a set of squares: the side to move's men among its 28 allowed squares (on 8×8), the
+//! a set of squares: the side to move's men among its allowed squares (28 on 8×8), the
 //! opponent's men among theirs, then the side to move's kings among the squares the men leave
 //! free, then the opponent's kings among those still free. Only placements in which both sets
 //! of men share a square are holes; they are marked invalid in the tables.
@@ -189,7 +191,9 @@ impl Placement {
 #[derive(Clone, Copy, Debug)]
 pub struct Indexer {
     key: MaterialSignature,
-    row: u32,
+    /// The relative squares where the side to move's men, and the opponent's, cannot stand:
+    /// their promotion squares.
+    no_men: [u64; 2],
     squares: u32,
     sizes: [u64; 4],
     size: u64,
@@ -198,24 +202,42 @@ pub struct Indexer {
 impl Indexer {
     /// The index for table `key` (material with the side to move as White) of `variant`.
     pub fn new(variant: Variant, key: MaterialSignature) -> Indexer {
-        let g = variant.rules().geometry();
+        let r = variant.rules();
+        let g = r.geometry();
         let squares = g.squares as u32;
-        let row = g.width as u32 / 2;
+        // seen with White to move; the same with Black to move where the rules are the same
+        // for both colours turned 180° (super::applies)
+        let no_men = [
+            relative(g, Color::White, r.promotion_squares(Color::White)),
+            relative(g, Color::White, r.promotion_squares(Color::Black)),
+        ];
+        let room = |c: usize| squares - no_men[c].count_ones();
         let men = key.wm as u32 + key.bm as u32;
         let sizes = [
-            binomial(squares - row, key.wm as u32),
-            binomial(squares - row, key.bm as u32),
+            binomial(room(0), key.wm as u32),
+            binomial(room(1), key.bm as u32),
             binomial(squares.saturating_sub(men), key.wk as u32),
             binomial(squares.saturating_sub(men + key.wk as u32), key.bk as u32),
         ];
         let size = sizes.iter().fold(1u64, |a, &s| a.saturating_mul(s));
         Indexer {
             key,
-            row,
+            no_men,
             squares,
             sizes,
             size,
         }
+    }
+
+    /// Whether the rules of `variant` are the same for both colours with the board turned
+    /// 180°, so that one table serves both sides to move: each side's men go toward the other
+    /// and the promotion squares are each other's turned.
+    pub fn serves_both_sides(variant: Variant) -> bool {
+        let r = variant.rules();
+        let g = r.geometry();
+        r.forward(Color::White) != r.forward(Color::Black)
+            && relative(g, Color::White, r.promotion_squares(Color::White))
+                == relative(g, Color::Black, r.promotion_squares(Color::Black))
     }
 
     /// The material key.
@@ -232,8 +254,8 @@ impl Indexer {
     #[inline]
     pub fn index(&self, p: &Placement) -> u64 {
         let men = p.my_men | p.their_men;
-        let mm = rank(p.my_men >> self.row);
-        let tm = rank(p.their_men);
+        let mm = rank(squeeze(p.my_men, self.no_men[0]));
+        let tm = rank(squeeze(p.their_men, self.no_men[1]));
         let mk = rank(squeeze(p.my_kings, men));
         let tk = rank(squeeze(p.their_kings, men | p.my_kings));
         ((mm * self.sizes[1] + tm) * self.sizes[2] + mk) * self.sizes[3] + tk
@@ -247,8 +269,8 @@ impl Indexer {
         let i = i / self.sizes[2];
         let tm = i % self.sizes[1];
         let mm = i / self.sizes[1];
-        let my_men = unrank(mm, self.key.wm as u32) << self.row;
-        let their_men = unrank(tm, self.key.bm as u32);
+        let my_men = expand(unrank(mm, self.key.wm as u32), self.no_men[0]);
+        let their_men = expand(unrank(tm, self.key.bm as u32), self.no_men[1]);
         if my_men & their_men != 0 {
             return None;
         }

@@ -31,6 +31,7 @@ pub use table::{Counts, Table, Wdl};
 
 use crate::position::Position;
 use crate::rules::Variant;
+use crate::types::Color;
 use index::{Indexer, Placement};
 
 /// The result of a probe, for the side to move.
@@ -45,26 +46,37 @@ pub struct Probe {
 }
 
 /// Whether bitbases exist for `variant`: the retrograde solver applies to every goal but
-/// Breakthrough, where every position with a king is already over. The error is one line.
+/// Breakthrough, where every position with a king is already over, and to rules that are the
+/// same for both colours turned 180° (not One-way). The error is one line.
 pub fn applies(variant: Variant) -> Result<(), String> {
     let goal = variant.rules().goal;
-    if goal.has_bitbases() {
-        Ok(())
-    } else {
-        Err(format!(
+    if !goal.has_bitbases() {
+        return Err(format!(
             "no bitbases for {variant}: its goal ({}) ends the game at the first king",
             goal.name()
-        ))
+        ));
     }
+    if !Indexer::serves_both_sides(variant) {
+        return Err(format!(
+            "no bitbases for {variant}: its rules differ between the colours turned 180° \
+             (a table serves both sides to move)"
+        ));
+    }
+    Ok(())
 }
 
 /// Looks `pos` up in the table of its key found by `table`. `None` when either side has no
-/// piece or the table is missing.
+/// piece, the table is missing, or a parachutist is on the board (the tables index men off
+/// their promotion rows, where parachutists stand: Parachute's tables hold the positions
+/// after the last parachutist has jumped).
 pub fn probe_tables<'a>(
     pos: &Position,
     table: impl FnOnce(MaterialSignature) -> Option<&'a Table>,
 ) -> Option<Probe> {
     if pos.pieces(pos.side()).is_empty() || pos.pieces(!pos.side()).is_empty() {
+        return None;
+    }
+    if (pos.parachutists(Color::White) | pos.parachutists(Color::Black)).any() {
         return None;
     }
     let p = Placement::of(pos);

@@ -22,7 +22,11 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         Variant::Spanish => Some(include_str!("../../book/spanish.book")),
         Variant::Portuguese => Some(include_str!("../../book/portuguese.book")),
         // no book shipped yet: matches use random openings
-        Variant::Thai | Variant::Killer | Variant::Corner | Variant::Oneway => None,
+        Variant::Thai
+        | Variant::Killer
+        | Variant::Corner
+        | Variant::Oneway
+        | Variant::Parachute => None,
     }
 }
 

@@ -11,7 +11,8 @@
 
 use crate::moves::Move;
 use crate::rules::{
-    Dir, Geometry, KeyShape, KingLanding, MidCapturePromotion, Range, Removal, RuleSet,
+    Dir, Geometry, KeyShape, KingLanding, MidCapturePromotion, Parachutists, Range, Removal,
+    RuleSet,
 };
 use crate::types::{Bitboard, Color, Square};
 
@@ -40,6 +41,14 @@ pub(crate) fn man_capture_dirs(rules: &RuleSet, me: Color) -> &'static [Dir] {
             crate::rules::Forward::Down => &DOWN,
         }
     }
+}
+
+/// The directions in which a parachutist of `me` jumps: the two toward its own side
+/// ([`crate::rules::Parachutists`]).
+#[inline]
+pub(crate) fn parachute_dirs(rules: &RuleSet, me: Color) -> [Dir; 2] {
+    let [a, b] = rules.forward_dirs(me);
+    [a.reverse(), b.reverse()]
 }
 
 /// What a capture search needs to know about the position and the moving piece.
@@ -334,29 +343,46 @@ pub(crate) fn man_jumps<K: ManSteps, S: Sink>(
     match K::MAN_DIRS {
         ManCaptureDirs::FromContext => {
             for &d in c.man_dirs {
-                found |= man_jump::<K, S>(c, man, d, sink);
+                found |= man_jump::<K, S>(c, man, d, true, sink);
             }
         }
         ManCaptureDirs::All => {
             for d in Dir::ALL {
-                found |= man_jump::<K, S>(c, man, d, sink);
+                found |= man_jump::<K, S>(c, man, d, true, sink);
             }
         }
         ManCaptureDirs::Forward => {
             let [a, b] = Dir::forward(c.me);
-            found |= man_jump::<K, S>(c, man, a, sink);
-            found |= man_jump::<K, S>(c, man, b, sink);
+            found |= man_jump::<K, S>(c, man, a, true, sink);
+            found |= man_jump::<K, S>(c, man, b, true, sink);
         }
     }
     found
 }
 
-/// The sequences of `man` that start with a jump in `dir`; true when there is one.
+/// Searches the jumps of the parachutist `man` (its first jump toward its own side; then, as
+/// the rules say, on as a man or not at all). Returns true when one was possible.
+pub(crate) fn parachutist_jumps<K: ManSteps, S: Sink>(
+    c: &CaptureContext,
+    man: CapturingMan,
+    sink: &mut S,
+) -> bool {
+    let go_on = c.rules.men.parachutists == Parachutists::GoOnAsMan;
+    let mut found = false;
+    for d in parachute_dirs(c.rules, c.me) {
+        found |= man_jump::<K, S>(c, man, d, go_on, sink);
+    }
+    found
+}
+
+/// The sequences of `man` that start with a jump in `dir` (and go on as a man's when
+/// `go_on`); true when there is one.
 #[inline(always)]
 fn man_jump<K: ManSteps, S: Sink>(
     c: &CaptureContext,
     man: CapturingMan,
     dir: Dir,
+    go_on: bool,
     sink: &mut S,
 ) -> bool {
     let prey = c.man_prey - man.captured;
@@ -381,7 +407,7 @@ fn man_jump<K: ManSteps, S: Sink>(
             };
             king_jumps::<K, S>(c, king, sink)
         }
-        _ => {
+        _ if go_on => {
             let next = CapturingMan {
                 at: land,
                 captured: cap,
@@ -389,6 +415,7 @@ fn man_jump<K: ManSteps, S: Sink>(
             };
             man_jumps::<K, S>(c, next, sink)
         }
+        _ => false,
     };
     sink.leave();
     if !continued {

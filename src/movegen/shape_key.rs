@@ -6,7 +6,8 @@ use crate::rules::{Forward, ManDirections, Range, Removal, RuleSet, Variant};
 /// The rule facts a compiled shape is chosen by: men capture backward, kings fly (moves and
 /// captures), the board width; `None` where no copy applies (men going the same way for both
 /// colours, kings whose moves and captures differ in range, men that cannot take kings,
-/// captured pieces leaving at once, the order of kings in the precedence), so the tables run.
+/// captured pieces leaving at once, the order of kings in the precedence, parachutists), so the
+/// tables run.
 pub(super) type ShapeKey = Option<(bool, bool, u8)>;
 
 /// The [`ShapeKey`] of a rule set, worked out at compile time for every variant.
@@ -20,7 +21,8 @@ const fn shape_of(r: &RuleSet) -> ShapeKey {
         && same_range
         && r.men.capture_kings
         && matches!(r.removal, Removal::AfterMove)
-        && !r.precedence.tracks_order();
+        && !r.precedence.tracks_order()
+        && !r.men.parachutists.present();
     if !usual {
         return None;
     }

@@ -123,16 +123,28 @@ impl Snapshot {
         self.rules.promotion_squares(self.me)
     }
 
-    /// The men that can start a capture.
+    /// The side's parachutists ([`crate::rules::Parachutists`]): its men on its own promotion
+    /// squares where the variant has them.
+    #[inline(always)]
+    pub(super) fn parachutists(&self) -> Bitboard {
+        if self.rules.men.parachutists.present() {
+            self.men & self.promotion()
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// The men that can start a capture (parachutists jumping toward their own side).
     #[inline(always)]
     pub(super) fn man_jumpers(&self) -> Bitboard {
-        capture::men_that_jump(
-            self.g,
-            self.man_dirs(),
-            self.men,
-            self.man_prey(),
-            self.empty,
-        )
+        let (g, prey) = (self.g, self.man_prey());
+        let men = capture::men_that_jump(g, self.man_dirs(), self.men, prey, self.empty);
+        let para = self.parachutists();
+        if para.is_empty() {
+            return men;
+        }
+        let dirs = capture::parachute_dirs(self.rules, self.me);
+        men | capture::men_that_jump(g, &dirs, para, prey, self.empty)
     }
 
     /// The kings that can start a capture.

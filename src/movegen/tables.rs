@@ -30,7 +30,8 @@ pub(super) fn fill_by_tables(snap: &Snapshot, list: &mut MoveList, dedup: bool) 
 #[inline(never)]
 pub(super) fn count_moves_by_tables(snap: &Snapshot, paths: bool) -> u64 {
     let (men, kings) = snap.jumpers();
-    if kings.is_empty() && men.any() {
+    // a parachutist's jump is not a man's: the full search counts those
+    if kings.is_empty() && men.any() && (men & snap.parachutists()).is_empty() {
         if let Some(n) = capture::single_man_captures(&snap.ctx::<TableSteps>(), men) {
             return n;
         }
@@ -201,6 +202,11 @@ pub(crate) fn search_captures_with<K: ManSteps, S: Sink>(
     if snap.rules.precedence.kings_first() && kings.any() {
         return; // Czech čl. 4.14: if a king can capture, only king captures are legal
     }
+    let parachutists = if K::USUAL {
+        Bitboard::EMPTY // the compiled shapes have none
+    } else {
+        snap.parachutists()
+    };
     for m in men {
         ctx.from = m;
         ctx.empty = snap.empty | Bitboard::from_square(m);
@@ -209,6 +215,10 @@ pub(crate) fn search_captures_with<K: ManSteps, S: Sink>(
             captured: Bitboard::EMPTY,
             order: 0,
         };
-        man_jumps::<K, S>(&ctx, man, sink);
+        if parachutists.has(m) {
+            capture::parachutist_jumps::<K, S>(&ctx, man, sink);
+        } else {
+            man_jumps::<K, S>(&ctx, man, sink);
+        }
     }
 }

@@ -59,11 +59,28 @@ fn parse_square(r: &RuleSet, tok: &str) -> Result<Square, FenError> {
     }
 }
 
-/// Reads one token of a piece list: `K`-prefixed or not, a square or a numeric range.
-fn parse_token(r: &RuleSet, tok: &str) -> Result<(bool, Vec<Square>), FenError> {
-    let (king, body) = match tok.strip_prefix(['K', 'k']) {
-        Some(rest) => (true, rest),
-        None => (false, tok),
+/// What a piece-list token places: men, kings (`K`) or parachutists (`P`, Parachute).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TokenKind {
+    Man,
+    King,
+    Parachutist,
+}
+
+/// Reads one token of a piece list: `K`- or `P`-prefixed or not, a square or a numeric range.
+fn parse_token(r: &RuleSet, tok: &str) -> Result<(TokenKind, Vec<Square>), FenError> {
+    let (kind, body) = if let Some(rest) = tok.strip_prefix(['K', 'k']) {
+        (TokenKind::King, rest)
+    } else if let Some(rest) = tok.strip_prefix(['P', 'p']) {
+        if !r.men.parachutists.present() {
+            return err(format!(
+                "'{tok}': {} has no parachutists (P is a Parachute piece)",
+                r.name
+            ));
+        }
+        (TokenKind::Parachutist, rest)
+    } else {
+        (TokenKind::Man, tok)
     };
     if body.is_empty() {
         return err(format!("empty square in '{tok}'"));
@@ -75,11 +92,11 @@ fn parse_token(r: &RuleSet, tok: &str) -> Result<(bool, Vec<Square>), FenError> 
             return err(format!("range '{body}' runs backwards"));
         }
         return Ok((
-            king,
+            kind,
             (lo..=hi).filter_map(|n| r.numbered_square(n)).collect(),
         ));
     }
-    Ok((king, vec![parse_square(r, body)?]))
+    Ok((kind, vec![parse_square(r, body)?]))
 }
 
 /// The pieces of one colour, as its FEN field lists them.
@@ -94,8 +111,16 @@ fn parse_field(r: &RuleSet, list: &str, color: Color) -> Result<ColorPieces, Fen
         kings: Bitboard::EMPTY,
     };
     for tok in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let (king, squares) = parse_token(r, tok)?;
+        let (kind, squares) = parse_token(r, tok)?;
         for sq in squares {
+            if kind == TokenKind::Parachutist && !r.promotion_squares(color).has(sq) {
+                return err(format!(
+                    "a {} parachutist stands on {}: parachutists stand only on the \
+                     opponent's first row",
+                    color.name(),
+                    both_names(r, sq)
+                ));
+            }
             if (f.men | f.kings).has(sq) {
                 return err(format!(
                     "square {} is listed twice for {}",
@@ -103,7 +128,7 @@ fn parse_field(r: &RuleSet, list: &str, color: Color) -> Result<ColorPieces, Fen
                     color.name()
                 ));
             }
-            if king {
+            if kind == TokenKind::King {
                 f.kings |= Bitboard::from_square(sq);
             } else {
                 f.men |= Bitboard::from_square(sq);
@@ -193,7 +218,10 @@ impl Position {
         let mut items: Vec<String> = Vec::new();
         let kings: Vec<Square> = sorted(r, self.kings(c), algebraic);
         items.extend(kings.iter().map(|&k| format!("K{}", name(k))));
-        let men = sorted(r, self.men(c), algebraic);
+        let parachutists = self.parachutists(c);
+        let men = sorted(r, self.men(c) - parachutists, algebraic);
+        let para: Vec<Square> = sorted(r, parachutists, algebraic);
+        items.extend(para.iter().map(|&p| format!("P{}", name(p))));
         if algebraic {
             items.extend(men.iter().map(|&m| name(m)));
         } else {

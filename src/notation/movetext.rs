@@ -249,6 +249,12 @@ fn explain_when_quiet(pos: &Position, a: &Attempt, text: &str) -> String {
     if written_as_capture(a.parsed) {
         return format!("'{text}': there is nothing to capture here; {options}");
     }
+    if pos.parachutists(pos.side()).has(from) {
+        return format!(
+            "'{text}': a parachutist only captures (a piece in front of it toward its own \
+             side, landing right behind); {options}"
+        );
+    }
     if a.piece == Piece::Man && is_backward(pos, from, to, pos.side()) {
         return format!("'{text}': men do not move backward; {options}");
     }

@@ -12,6 +12,6 @@ pub use numbering::SquareNumbering;
 pub use ruleset::{
     Criterion, DrawRules, EndgameCounters, EndgameRule, Forward, KeyShape, KingLanding, KingRules,
     LoneKingDiagonal, ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation,
-    Precedence, Promotion, Range, Removal, RuleSet,
+    Parachutists, Precedence, Promotion, Range, Removal, RuleSet,
 };
 pub use variants::Variant;

@@ -233,6 +233,32 @@ pub struct MenRules {
     pub capture_kings: bool,
     /// The forward of White's men and of Black's (One-way: both up).
     pub forward: [Forward; 2],
+    /// Whether a man standing on its own promotion squares is a parachutist (Parachute).
+    pub parachutists: Parachutists,
+}
+
+/// Parachutists (Parachute checkers, spec Part 2 §6): a side's men that start on the opponent's
+/// first row, its own promotion squares. A man can never stand there otherwise (it is crowned),
+/// so a man on its own promotion squares *is* a parachutist: no piece kind of its own is needed.
+/// A parachutist's only move is a capture: it jumps, toward its own side, a piece right in front
+/// of it on the next row, lands directly behind, and is a man from then on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parachutists {
+    /// No parachutists: a man on its own promotion squares cannot occur.
+    Absent,
+    /// After its jump the new man goes on capturing as a man where it can (the spec's reading
+    /// [U]: a capture is completed, as in Czech).
+    GoOnAsMan,
+    /// The move ends where the parachutist lands.
+    StopOnLanding,
+}
+
+impl Parachutists {
+    /// Whether the variant has parachutists.
+    #[inline(always)]
+    pub const fn present(self) -> bool {
+        !matches!(self, Parachutists::Absent)
+    }
 }
 
 /// How kings move and capture.

@@ -12,8 +12,8 @@ use super::goal::Goal;
 use super::numbering::SquareNumbering;
 use super::ruleset::{
     DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules, LoneKingDiagonal,
-    ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation, Precedence, Promotion,
-    Range, Removal, RuleSet,
+    ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation, Parachutists,
+    Precedence, Promotion, Range, Removal, RuleSet,
 };
 use crate::types::Color;
 
@@ -59,6 +59,9 @@ pub enum Variant {
     Corner,
     /// One-way checkers (Jednosměrná dáma): Czech, every man goes toward rank 8.
     Oneway,
+    /// Parachute checkers (Parašutistická dáma): Czech, with four parachutists each on the
+    /// opponent's first row.
+    Parachute,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -188,6 +191,7 @@ const BASE: RuleSet = RuleSet {
         captures: ManDirections::ForwardDiagonals,
         capture_kings: true,
         forward: USUAL_FORWARD,
+        parachutists: Parachutists::Absent,
     },
     kings: FLYING_KINGS,
     removal: Removal::AfterMove,
@@ -551,9 +555,29 @@ static ONEWAY: RuleSet = RuleSet {
     ..CZECH
 };
 
+/// Parachute checkers (Parašutistická dáma, BrainKing): Czech, with each side's four
+/// parachutists on the opponent's first row (spec Part 2 §6).
+static PARACHUTE: RuleSet = RuleSet {
+    name: "parachute",
+    // men on rows 2-3 (White) and 6-7 (Black), parachutists on b8 d8 f8 h8 (White) and a1 c1
+    // e1 g1 (Black) [BK-parachute, checkerschest; the exact squares U]
+    start: "W:Wb2,d2,f2,h2,a3,c3,e3,g3,Pb8,Pd8,Pf8,Ph8:Bb6,d6,f6,h6,a7,c7,e7,g7,Pa1,Pc1,Pe1,Pg1",
+    men: MenRules {
+        // [U] the landed parachutist goes on capturing as a man (the spec's recommendation)
+        parachutists: Parachutists::GoOnAsMan,
+        ..BASE.men
+    },
+    // a parachutist is not a king for Czech king priority [seed 004: "no capture priority"]
+    notation: Notation {
+        game_type: "29,W,8,8,A0,0", // no GameType of its own [U]: Czech's, with a Variant tag
+        ..CZECH.notation
+    },
+    ..CZECH
+};
+
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 18] = [
+    pub const ALL: [Variant; 19] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -572,6 +596,7 @@ impl Variant {
         Variant::Killer,
         Variant::Corner,
         Variant::Oneway,
+        Variant::Parachute,
     ];
 
     /// The rules of this variant.
@@ -596,6 +621,7 @@ impl Variant {
             Variant::Killer => &KILLER,
             Variant::Corner => &CORNER,
             Variant::Oneway => &ONEWAY,
+            Variant::Parachute => &PARACHUTE,
         }
     }
 
@@ -616,6 +642,7 @@ impl Variant {
             "mak-hot" | "makhot" => Variant::Thai,
             "rohova" | "rohová" | "corner-checkers" => Variant::Corner,
             "one-way" | "jednosmerna" | "jednosměrná" => Variant::Oneway,
+            "parasutisticka" | "parašutistická" | "parachute-checkers" => Variant::Parachute,
             "zrava" | "žravá" | "zrava-dama" => Variant::Zrava,
             "giveaway" | "giveaway-checkers" => Variant::Giveaway,
             "antidraughts" | "losing" => Variant::Antidraughts,

@@ -7,7 +7,7 @@
 //! square (a king that may land on several squares and goes on straight ahead takes the same
 //! path from each of them). A *move* is (from, to, captured set).
 
-use dama::rules::{Criterion, Dir, KingLanding, MidCapturePromotion, Range, Removal};
+use dama::rules::{Criterion, Dir, KingLanding, MidCapturePromotion, Parachutists, Range, Removal};
 use dama::{Bitboard, Move, Position, Square};
 
 /// One capture path.
@@ -42,6 +42,8 @@ struct Capturer {
     captured: Bitboard,
     /// The direction of its last jump.
     came: Option<Dir>,
+    /// It is a parachutist that has not jumped yet (Parachute): it jumps toward its own side.
+    parachutist: bool,
 }
 
 /// What the piece is after landing on a square.
@@ -70,7 +72,8 @@ impl Search<'_> {
     /// `came` (`None` at the start). Captured pieces stay on the board and block until the move
     /// ends, unless the rules remove them at once: then their squares are empty, and the piece
     /// may not turn back the way it came.
-    fn jumps(&self, cur: Square, king: bool, captured: Bitboard, came: Option<Dir>) -> Vec<Jump> {
+    fn jumps(&self, piece: &Capturer) -> Vec<Jump> {
+        let (cur, king, captured, came) = (piece.at, piece.king, piece.captured, piece.came);
         let g = self.pos.geometry();
         let rules = self.pos.rules();
         let me = self.pos.side();
@@ -80,7 +83,9 @@ impl Search<'_> {
         } else {
             self.empty
         };
-        let dirs: Vec<Dir> = if king || rules.men_capture_backward() {
+        let dirs: Vec<Dir> = if piece.parachutist {
+            rules.forward_dirs(me).iter().map(|d| d.reverse()).collect()
+        } else if king || rules.men_capture_backward() {
             Dir::ALL.to_vec()
         } else {
             rules.forward_dirs(me).to_vec()
@@ -144,7 +149,8 @@ impl Search<'_> {
     /// Extends the sequence of `piece`: it must go on while it can, and where several landing
     /// squares exist it must choose one from which it can go on, if there is one.
     fn extend(&mut self, piece: Capturer) {
-        for jump in self.jumps(piece.at, piece.king, piece.captured, piece.came) {
+        let rules = self.pos.rules();
+        for jump in self.jumps(&piece) {
             let captured = piece.captured | Bitboard::from_square(jump.victim);
             self.order.push(jump.victim);
             let next: Vec<(Capturer, bool)> = jump
@@ -152,17 +158,18 @@ impl Search<'_> {
                 .iter()
                 .map(|&at| {
                     let landed = self.after_landing(at, piece.king);
-                    let can_go_on = !landed.ends_move
-                        && !self
-                            .jumps(at, landed.king, captured, Some(jump.dir))
-                            .is_empty();
                     let next = Capturer {
                         at,
                         king: landed.king,
                         crowned: piece.crowned || landed.crowned,
                         captured,
                         came: Some(jump.dir),
+                        parachutist: false,
                     };
+                    let stops = landed.ends_move
+                        || (piece.parachutist
+                            && rules.men.parachutists == Parachutists::StopOnLanding);
+                    let can_go_on = !stops && !self.jumps(&next).is_empty();
                     (next, can_go_on)
                 })
                 .collect();
@@ -243,6 +250,7 @@ pub fn landing_paths(pos: &Position) -> Vec<RefPath> {
             crowned: false,
             captured: Bitboard::EMPTY,
             came: None,
+            parachutist: pos.parachutists(me).has(from),
         });
         all.extend(s.out);
     }

@@ -40,11 +40,20 @@ fn describe(v: Variant) -> String {
         (Range::Flying, KingLanding::HaltBehindKing) => "flying kings halting behind a king",
         (Range::Flying, KingLanding::AnyBeyond) => "flying kings",
     };
-    let men = if r.men_capture_backward() {
+    let mut men = String::from(if r.men_capture_backward() {
         "men capture backward"
     } else {
         "men capture forward"
-    };
+    });
+    if r.men.forward[0] == r.men.forward[1] {
+        men.push_str(" (all of them toward the same side)");
+    }
+    if !r.men.capture_kings {
+        men.push_str(", men never take kings");
+    }
+    if r.men.parachutists.present() {
+        men.push_str(", parachutists (P) capture toward their own side, then are men");
+    }
     let removal = match r.removal {
         Removal::AfterMove => "",
         Removal::AtOnce => ", captured pieces leave at once",
@@ -95,6 +104,8 @@ mod tests {
         let thai = describe(Variant::from_name("thai").unwrap());
         assert!(thai.contains("landing right behind"), "{thai}");
         assert!(thai.contains("leave at once"), "{thai}");
+        let parachute = describe(Variant::Parachute);
+        assert!(parachute.contains("parachutists (P)"), "{parachute}");
         let czech = describe(Variant::Czech);
         assert!(czech.contains("ranked by capture by a king"), "{czech}");
         assert_eq!(Variant::ALL.map(describe).len(), Variant::ALL.len());
