@@ -86,6 +86,9 @@ impl Worker<'_> {
             if self.stopped {
                 break;
             }
+            // Line k was searched without the lines before it, so a later line can come out
+            // higher (pruning makes scores depend on the window and the table): best first.
+            self.root_moves[..lines].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             self.may_stop = true;
             let done = self.completed(depth, lines);
             self.shared.publish(self.id, done);

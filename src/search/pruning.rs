@@ -1,16 +1,23 @@
-//! The pruning decisions of a node, taken before its moves are searched: shallow futility,
-//! which late quiet moves are skipped or reduced, and by how much (the reasons are in the
-//! docs of `alphabeta.rs`).
+//! The pruning decisions of a node, taken before its moves are searched: ProbCut, shallow
+//! futility, which late quiet moves are skipped or reduced, and by how much (the reasons are in
+//! the docs of `alphabeta.rs`).
 
 use once_cell::sync::Lazy;
 
+use super::score::BITBASE_BOUND;
 use super::terminal::leaf_eval;
-use super::worker::SearchNode;
+use super::worker::{SearchNode, Worker};
 use crate::movegen;
 use crate::position::Position;
 
 /// Futility margin per ply of remaining depth, in centi-men.
 const FUTILITY_MARGIN: i32 = 80;
+
+/// ProbCut margin per ply of remaining depth, in centi-men.
+const PROBCUT_MARGIN: i32 = 5;
+
+/// Smallest remaining depth at which ProbCut is tried.
+const PROBCUT_DEPTH: i32 = 3;
 
 /// History score above which a late quiet move is reduced one ply less.
 const GOOD_HISTORY: i32 = 8192;
@@ -62,6 +69,27 @@ pub fn futility(pos: &Position, depth: i32, alpha: i32, beta: i32) -> Futility {
         Futility::SkipLateQuiets
     } else {
         Futility::Off
+    }
+}
+
+impl Worker<'_> {
+    /// ProbCut at a non-PV node `depth` plies deep with the null window below `beta`: when a
+    /// search of the same node at 40% of the depth (without ProbCut below it) beats `beta` by
+    /// [`PROBCUT_MARGIN`] a ply, the node fails high with that score less the margin. `None`
+    /// when it is not tried or does not cut; `Some(0)` when the search was stopped.
+    pub fn probcut(&mut self, node: &SearchNode, depth: i32, beta: i32) -> Option<i32> {
+        let margin = PROBCUT_MARGIN * depth;
+        if self.in_probcut || depth < PROBCUT_DEPTH || (beta + margin).abs() >= BITBASE_BOUND {
+            return None;
+        }
+        let raised = beta + margin;
+        self.in_probcut = true;
+        let score = self.negamax(node, depth * 40 / 100, raised - 1, raised);
+        self.in_probcut = false;
+        if self.stopped {
+            return Some(0);
+        }
+        (score >= raised).then_some(score - margin)
     }
 }
 

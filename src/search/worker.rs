@@ -85,6 +85,8 @@ pub struct Worker<'a> {
     pub info: Option<Sender<SearchInfo>>,
     /// Nodes with at most this many pieces are probed in the bitbases (0: none).
     pub bitbase_pieces: u32,
+    /// Inside a ProbCut search (`pruning.rs`): no ProbCut below it.
+    pub in_probcut: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -118,6 +120,7 @@ impl<'a> Worker<'a> {
                 .bitbases
                 .as_ref()
                 .map_or(0, |b| b.max_pieces_for(shared.job.root.variant())),
+            in_probcut: false,
         }
     }
 

@@ -98,6 +98,8 @@ fn goal_variant_games_end_by_their_goal() {
     let cases = [
         (Variant::Zrava, "W:Wd4,e3:Bd6,e7"),
         (Variant::Breakthrough, "W:W31,32,33,34,35:B16,17,18,19,20"),
+        // White crowns on its first move, whatever the search finds in the position above.
+        (Variant::Breakthrough, "W:W7,31:B20,45"),
     ];
     let mut crowned = 0;
     for (variant, fen) in cases {
