@@ -1,31 +1,13 @@
-//! The evaluation: every term of both sides, blended by the game phase.
+//! The hand-set evaluation: every term of both sides, blended by the game phase.
 
 use super::acc::{Acc, Value, EVAL_MAX};
 use super::drawish::drawish;
 use super::tables::{self, Tables};
 use super::weights::{Weights, WEIGHTS, WEIGHTS_10};
-use super::{goal, material, pattern, structure};
+use super::{material, structure};
 use crate::position::Position;
 use crate::rules::BoardSize;
 use crate::types::Color;
-
-/// The static evaluation of `pos` from the side to move, in centi-men; `|v| <= EVAL_MAX`.
-///
-/// The goal variants have their own evaluation (see the module `goal`); for the normal goal a
-/// variant with trained pattern weights ([`pattern::for_variant`]) is scored by the pattern
-/// evaluation, the others by the hand-set terms with the weights [`weights_for`] the board of
-/// `pos`. Drawish material ([`drawish`]) is
-/// already pulled towards 0 here (divided by the table's `drawish_divisor`); callers need not
-/// scale it again.
-pub fn evaluate(pos: &Position) -> Value {
-    match goal::goal_eval(pos.rules().goal) {
-        None => match pattern::for_variant(pos.variant()) {
-            Some(w) => pattern::evaluate_with(pos, w),
-            None => evaluate_with(pos, weights_for(pos.rules().board)),
-        },
-        Some(g) => goal::evaluate_goal(pos, g),
-    }
-}
 
 /// The weight table the engine plays with on `board`: [`WEIGHTS`] on 8×8, [`WEIGHTS_10`] on
 /// 10×10.

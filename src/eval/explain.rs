@@ -2,8 +2,10 @@
 
 use super::acc::{Acc, Value};
 use super::drawish::drawish;
-use super::evaluate::{evaluate, trade_bonus, weights_for};
+use super::entry::evaluate;
+use super::evaluate::{evaluate_with, trade_bonus, weights_for};
 use super::goal::{self, TermFn};
+use super::pattern;
 use super::tables::tables;
 use super::{material, structure};
 use crate::position::Position;
@@ -33,7 +35,8 @@ const TERMS: [(&str, TermFn); 11] = [
 ];
 
 /// The terms of [`evaluate`] for `pos`, then `exchanges` (the bonus of the side ahead per
-/// piece gone), `drawish material` (the pull towards 0) and `total` (equal to `evaluate(pos)`).
+/// piece gone), `drawish material` (the pull towards 0), for a variant with pattern weights
+/// `learned patterns` (what they add), and `total` (equal to `evaluate(pos)`).
 /// The terms add up to the total up to rounding. The goal variants list their own terms and
 /// the total.
 pub fn explain(pos: &Position) -> Vec<Term> {
@@ -76,11 +79,18 @@ pub fn explain(pos: &Position) -> Vec<Term> {
         name: "exchanges",
         value: trade,
     });
-    let total = evaluate(pos);
+    let hand = evaluate_with(pos, w);
     out.push(Term {
         name: "drawish material",
-        value: if drawish(pos) { total - sum } else { 0 },
+        value: if drawish(pos) { hand - sum } else { 0 },
     });
+    let total = evaluate(pos);
+    if pattern::for_variant(pos.variant()).is_some() {
+        out.push(Term {
+            name: "learned patterns",
+            value: total - hand,
+        });
+    }
     out.push(Term {
         name: "total",
         value: total,

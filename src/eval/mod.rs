@@ -7,7 +7,8 @@
 //! material ([`drawish`]) scales the result towards 0. The weights are in [`WEIGHTS`] for 8×8
 //! boards and [`WEIGHTS_10`] for 10×10 boards ([`weights_for`]). The goal variants (giveaway
 //! forms, Breakthrough) have their own small evaluations (`goal.rs`): fewer own pieces is
-//! better in giveaway, the advancement of the men is everything in Breakthrough.
+//! better in giveaway, the advancement of the men is everything in Breakthrough. A variant with
+//! trained pattern weights ([`pattern`]; Czech) adds the learned pattern terms to these.
 //!
 //! ```
 //! use dama::{eval, Position, Variant};
@@ -17,6 +18,7 @@
 
 mod acc;
 mod drawish;
+mod entry;
 mod evaluate;
 mod explain;
 mod goal;
@@ -29,7 +31,8 @@ mod weights;
 
 pub use acc::{Value, EVAL_MAX};
 pub use drawish::drawish;
-pub use evaluate::{evaluate, evaluate_with, weights_for};
+pub use entry::evaluate;
+pub use evaluate::{evaluate_with, weights_for};
 pub use explain::{explain, Term};
 pub use weights::{Phased, Weights, WEIGHTS, WEIGHTS_10};
 

@@ -211,7 +211,11 @@ fn each_board_has_its_own_table() {
             continue; // their own evaluations (eval/goal.rs)
         }
         let w = weights_for(pos.rules().board);
-        assert_eq!(evaluate(&pos), evaluate_with(&pos, w), "{}", pos.to_fen());
+        let expected = match pattern::for_variant(pos.variant()) {
+            Some(p) => pattern::evaluate_with(&pos, p), // the hand-set terms plus the patterns
+            None => evaluate_with(&pos, w),
+        };
+        assert_eq!(evaluate(&pos), expected, "{}", pos.to_fen());
     }
 }
 

@@ -24,7 +24,7 @@ use crate::rules::Variant;
 
 /// The version of the feature layout (windows, index order, scalar terms) that a file must
 /// match.
-pub const LAYOUT_VERSION: u32 = 1;
+pub const LAYOUT_VERSION: u32 = 2;
 
 const MAGIC: &[u8; 8] = b"DAMAPATW";
 const HEADER_LEN: usize = 44;

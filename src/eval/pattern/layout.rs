@@ -1,7 +1,7 @@
 //! The regions of the pattern evaluation, worked out from a board's geometry.
 //!
 //! A region (window) is a box of 4 columns × 4 rows of the board; on a board of dark squares
-//! it holds 8 playable squares, listed row by row from White's side and left to right. The
+//! it holds 8 playable squares, listed in the order of their square numbers. The
 //! boxes start on every even column and every row, so they overlap: 3 × 5 = 15 windows on
 //! 8×8 and 4 × 7 = 28 on 10×10. A window's contents are a base-3 index: digit `k` is 0 for an
 //! empty square (or a king: kings are counted apart), 1 for a white man, 2 for a black man.
@@ -36,6 +36,39 @@ pub struct Layout {
     pub windows: Vec<[u8; WINDOW_SQUARES]>,
     /// `mirror[w]`: the window that `w` becomes when the board is turned by 180°.
     pub mirror: Vec<usize>,
+    /// `pairs[w]`: where squares `2j` and `2j + 1` of window `w` are consecutive bits (square
+    /// `2j` the lower), the lower bit of each pair; `None` where they are not (then the index
+    /// is read square by square).
+    pub pairs: Vec<Option<[u8; WINDOW_SQUARES / 2]>>,
+}
+
+/// `BASE3[m]`: the base-3 number whose digit `k` is bit `k` of `m`.
+static BASE3: [u16; 256] = base3();
+
+const fn base3() -> [u16; 256] {
+    let mut out = [0u16; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut k = 0;
+        while k < WINDOW_SQUARES {
+            if m & (1 << k) != 0 {
+                out[m] += POW3[k];
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    out
+}
+
+/// The lower bits of the four pairs of `squares`, if each pair is two consecutive bits.
+fn pairs_of(squares: &[u8; WINDOW_SQUARES]) -> Option<[u8; WINDOW_SQUARES / 2]> {
+    let mut out = [0u8; WINDOW_SQUARES / 2];
+    for (j, lo) in out.iter_mut().enumerate() {
+        (squares[2 * j + 1] == squares[2 * j] + 1).then_some(())?;
+        *lo = squares[2 * j];
+    }
+    Some(out)
 }
 
 /// `3^k` for each square of a window.
@@ -49,10 +82,11 @@ impl Layout {
             return None;
         }
         let origin = |c0: u8, r0: u8| -> Option<[u8; WINDOW_SQUARES]> {
-            let squares: Vec<u8> = (r0..r0 + BOX)
+            let mut squares: Vec<u8> = (r0..r0 + BOX)
                 .flat_map(|r| (c0..c0 + BOX).map(move |c| (c, r)))
                 .filter_map(|(c, r)| g.from_coords(c, r).map(|s| s.0))
                 .collect();
+            squares.sort_by_key(|&b| g.number(crate::types::Square(b)));
             squares.try_into().ok()
         };
         let cols: Vec<u8> = (0..=g.width - BOX).step_by(2).collect();
@@ -72,17 +106,33 @@ impl Layout {
                 origins.iter().position(|&o| o == turned)
             })
             .collect::<Option<Vec<usize>>>()?;
+        let pairs = windows.iter().map(pairs_of).collect();
         Some(Layout {
             width: g.width,
             height: g.height,
             windows,
             mirror,
+            pairs,
         })
     }
 
     /// The index of window `w` for the white men `white` and black men `black`.
     #[inline(always)]
     pub fn index(&self, w: usize, white: Bitboard, black: Bitboard) -> usize {
+        if let Some(pairs) = &self.pairs[w] {
+            let (mut wm, mut bm) = (0usize, 0usize);
+            for (j, &lo) in pairs.iter().enumerate() {
+                wm |= ((white.0 >> lo) as usize & 3) << (2 * j);
+                bm |= ((black.0 >> lo) as usize & 3) << (2 * j);
+            }
+            return usize::from(BASE3[wm]) + 2 * usize::from(BASE3[bm]);
+        }
+        self.index_by_squares(w, white, black)
+    }
+
+    /// [`Layout::index`] read square by square.
+    #[inline]
+    pub fn index_by_squares(&self, w: usize, white: Bitboard, black: Bitboard) -> usize {
         let mut idx = 0u32;
         for (k, &bit) in self.windows[w].iter().enumerate() {
             let digit = ((white.0 >> bit) & 1) + 2 * ((black.0 >> bit) & 1);
@@ -132,6 +182,26 @@ mod tests {
             .collect();
         assert_eq!(counts, [15, 15, 28]);
         assert!(counts.iter().all(|&n| n <= MAX_WINDOWS));
+    }
+
+    #[test]
+    fn the_pair_reading_gives_the_square_by_square_index() {
+        let mut rng = crate::types::SplitMix::new(3);
+        for &b in &BoardSize::ALL {
+            let l = layout(b).unwrap();
+            let valid = b.geometry().valid.0;
+            assert!(l.pairs.iter().all(Option::is_some), "{b:?}");
+            for _ in 0..200 {
+                let white = Bitboard(rng.next_u64() & valid);
+                let black = Bitboard(rng.next_u64() & valid & !white.0);
+                for w in 0..l.windows.len() {
+                    assert_eq!(
+                        l.index(w, white, black),
+                        l.index_by_squares(w, white, black)
+                    );
+                }
+            }
+        }
     }
 
     #[test]

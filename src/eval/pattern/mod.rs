@@ -1,6 +1,7 @@
 //! The learned pattern evaluation: weights over the contents of overlapping 4×4 regions of the
-//! board ([`layout`]), plus men, kings and tempo, blended between a middlegame and an endgame
-//! phase ([`weights`]). The weights are fitted by `dama tune --data` on self-play positions
+//! board ([`layout`]), plus men, kings, tempo and the lone king, blended between a middlegame
+//! and an endgame phase ([`weights`]), added to the hand-set evaluation (they are fitted as
+//! what it misses). The weights are fitted by `dama tune --data` on self-play positions
 //! (docs/tuning.md) and shipped per variant as `eval/<variant>.weights` ([`file`]), compiled
 //! in and checked: a damaged or mismatched file is an error ([`check_weights`]), never a
 //! silent fall-back. A variant without its own file keeps the hand-set evaluation
@@ -14,6 +15,7 @@ use once_cell::sync::Lazy;
 
 use super::acc::{Value, EVAL_MAX};
 use super::drawish::drawish;
+use super::evaluate::{evaluate_with as hand_set, weights_for};
 use super::weights::WEIGHTS;
 use crate::position::Position;
 use crate::rules::Variant;
@@ -23,7 +25,10 @@ pub use layout::{Layout, MAX_WINDOWS, WINDOW_INDICES, WINDOW_SQUARES};
 pub use weights::{features, Features, PatternWeights, SCALARS, SCALAR_NAMES, SCALE};
 
 /// The weights files compiled in: the variant and the file's bytes.
-const COMPILED: &[(Variant, &[u8])] = &[];
+const COMPILED: &[(Variant, &[u8])] = &[(
+    Variant::Czech,
+    include_bytes!("../../../eval/czech.weights"),
+)];
 
 /// The variant whose weights `variant` plays with: itself, a relative, or `None` for the
 /// hand-set evaluation.
@@ -50,6 +55,23 @@ pub fn check_weights() -> Result<(), WeightsError> {
     }
 }
 
+/// The weights each variant plays with, by `Variant as usize`.
+static BY_VARIANT: Lazy<Vec<Option<&'static PatternWeights>>> = Lazy::new(|| {
+    let mut out = vec![None; Variant::ALL.len()];
+    for v in Variant::ALL {
+        out[v as usize] = source(v).and_then(|from| {
+            LOADED
+                .iter()
+                .find(|(w, _)| *w == from)
+                .map(|(_, r)| match r {
+                    Ok(w) => w,
+                    Err(e) => panic!("{e}"),
+                })
+        });
+    }
+    out
+});
+
 /// The weights `variant` plays with, `None` for the hand-set evaluation.
 ///
 /// # Panics
@@ -57,21 +79,15 @@ pub fn check_weights() -> Result<(), WeightsError> {
 /// start-up.
 #[inline]
 pub fn for_variant(variant: Variant) -> Option<&'static PatternWeights> {
-    let from = source(variant)?;
-    LOADED
-        .iter()
-        .find(|(v, _)| *v == from)
-        .map(|(_, r)| match r {
-            Ok(w) => w,
-            Err(e) => panic!("{e}"),
-        })
+    BY_VARIANT.get(variant as usize).copied().flatten()
 }
 
 /// The evaluation of `pos` with the pattern weights `w`, from the side to move, in centi-men:
-/// drawish material ([`crate::eval::drawish`]) is pulled towards 0 as in the hand-set
-/// evaluation; `|v| <= EVAL_MAX`.
+/// the hand-set evaluation plus the learned terms, these pulled towards 0 like it for drawish
+/// material ([`crate::eval::drawish`]); `|v| <= EVAL_MAX`.
 #[inline]
 pub fn evaluate_with(pos: &Position, w: &PatternWeights) -> Value {
+    let hand = hand_set(pos, weights_for(pos.rules().board));
     let white = w.white_score(pos);
     let mut v = if pos.side() == Color::White {
         white
@@ -81,7 +97,7 @@ pub fn evaluate_with(pos: &Position, w: &PatternWeights) -> Value {
     if drawish(pos) {
         v /= WEIGHTS.drawish_divisor.max(1);
     }
-    v.clamp(-EVAL_MAX, EVAL_MAX)
+    (hand + v).clamp(-EVAL_MAX, EVAL_MAX)
 }
 
 #[cfg(test)]

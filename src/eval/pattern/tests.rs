@@ -1,5 +1,6 @@
 use super::*;
 use crate::eval::tests::{mirror, sample_positions};
+use crate::rules::BoardSize;
 use crate::types::SplitMix;
 
 /// Random weights for `variant` that keep the colour symmetry: the weight of a window's index
@@ -18,7 +19,7 @@ fn symmetric_random(variant: Variant, seed: u64) -> PatternWeights {
             }
         }
     }
-    w.scalars = [[800, 760], [2400, 2000], [16, 40]];
+    w.scalars = [[800, 760], [2400, 2000], [16, 40], [300, 500]];
     w
 }
 
@@ -51,15 +52,18 @@ fn colour_flipped_mirrors_score_the_same_for_the_side_to_move_on_every_board() {
 fn features_of_the_start_and_of_a_man_up() {
     let start = Position::start(Variant::Czech);
     let f = features(&start).unwrap();
-    assert_eq!((f.phase, f.count, f.scalars), (256, 15, [0, 0, 0]));
+    assert_eq!((f.phase, f.count, f.scalars), (256, 15, [0, 0, 0, 0]));
     let pos = Position::from_fen(Variant::Czech, "W:WKa1,c3,e5:Bh8").unwrap();
     let f = features(&pos).unwrap();
-    // men 2 - 1, kings 1 - 0, tempo (c3: 2 rows, e5: 4 rows) - (h8: 0 rows)
-    assert_eq!(f.scalars, [1, 1, 6]);
+    // men 2 - 1, kings 1 - 0, tempo (c3: 2 rows, e5: 4 rows) - (h8: 0 rows), lone king
+    assert_eq!(f.scalars, [1, 1, 6, 1]);
     let mut w = PatternWeights::zero(Variant::Czech).unwrap();
-    w.scalars = [[800, 800], [2400, 2400], [0, 0]];
+    w.scalars = [[800, 800], [2400, 2400], [0, 0], [0, 0]];
     assert_eq!(w.white_score(&pos), 100 + 300);
-    assert_eq!(evaluate_with(&pos.with_side(Color::Black), &w), -400);
+    // added to the hand-set evaluation
+    let black = pos.with_side(Color::Black);
+    let hand = crate::eval::evaluate_with(&black, crate::eval::weights_for(BoardSize::Eight));
+    assert_eq!(evaluate_with(&black, &w), hand - 400);
 }
 
 #[test]
@@ -69,5 +73,12 @@ fn compiled_files_load_and_round_trip() {
         let w = from_bytes(bytes, v).unwrap();
         assert_eq!(to_bytes(&w), bytes);
         assert_eq!(for_variant(v), Some(&w));
+        // a damaged copy of the shipped file is refused
+        let mut damaged = bytes.to_vec();
+        damaged[bytes.len() / 2] ^= 0x10;
+        let e = from_bytes(&damaged, v).unwrap_err().to_string();
+        assert!(e.contains("the file is damaged"), "{e}");
+        assert!(from_bytes(&bytes[..bytes.len() - 1], v).is_err());
     }
+    assert_eq!(source(Variant::Czech), Some(Variant::Czech));
 }

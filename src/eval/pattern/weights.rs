@@ -8,6 +8,7 @@
 use super::layout::{layout, Layout, MAX_WINDOWS, WINDOW_INDICES};
 use crate::eval::acc::PHASE_MAX;
 use crate::eval::material;
+use crate::eval::tables::tables;
 use crate::position::Position;
 use crate::rules::{Forward, Variant};
 use crate::types::{Bitboard, Color};
@@ -15,11 +16,12 @@ use crate::types::{Bitboard, Color};
 /// Weights are in units of `1 / SCALE` centi-men.
 pub const SCALE: i32 = 8;
 
-/// The scalar terms: men, kings, and tempo (the rows the men have advanced, summed).
-pub const SCALARS: usize = 3;
+/// The scalar terms: men, kings, tempo (the rows the men have advanced, summed) and the lone
+/// king (having a king while the opponent has none).
+pub const SCALARS: usize = 4;
 
 /// The scalar terms' names, in the order of [`Features::scalars`].
-pub const SCALAR_NAMES: [&str; SCALARS] = ["man", "king", "tempo"];
+pub const SCALAR_NAMES: [&str; SCALARS] = ["man", "king", "tempo", "lone king"];
 
 /// The weights of one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +44,7 @@ pub struct Features {
     pub windows: [u16; MAX_WINDOWS],
     /// Windows of the board.
     pub count: usize,
-    /// White minus Black: men, kings, tempo.
+    /// White minus Black: men, kings, tempo, lone king.
     pub scalars: [i32; SCALARS],
 }
 
@@ -83,13 +85,14 @@ impl PatternWeights {
 /// The sum of the rows `men` have advanced, from their own back row.
 #[inline]
 fn tempo(pos: &Position, men: Bitboard, c: Color) -> i32 {
-    let g = pos.geometry();
-    let up = pos.rules().forward(c) == Forward::Up;
-    men.iter()
-        .map(|sq| {
-            let (_, r) = g.coords(sq);
-            i32::from(if up { r } else { g.height - 1 - r })
-        })
+    let way = match pos.rules().forward(c) {
+        Forward::Up => 0,
+        Forward::Down => 1,
+    };
+    let rows = &tables(pos.rules().board).rows[way];
+    let height = pos.geometry().height as usize;
+    (1..height)
+        .map(|r| r as i32 * (men & rows[r]).count() as i32)
         .sum()
 }
 
@@ -108,10 +111,12 @@ pub fn features(pos: &Position) -> Option<Features> {
         f.windows[w] = l.index(w, white, black) as u16;
     }
     let count = |b: Bitboard| b.count() as i32;
+    let (wk, bk) = (pos.kings(Color::White), pos.kings(Color::Black));
     f.scalars = [
         count(white) - count(black),
-        count(pos.kings(Color::White)) - count(pos.kings(Color::Black)),
+        count(wk) - count(bk),
         tempo(pos, white, Color::White) - tempo(pos, black, Color::Black),
+        i32::from(bk.is_empty() && wk.any()) - i32::from(wk.is_empty() && bk.any()),
     ];
     Some(f)
 }

@@ -55,7 +55,7 @@ pub fn losses(model: &Model, data: &[Example], k: f64) -> (f64, f64) {
     let c = k * std::f64::consts::LN_10 / 400.0;
     let (mut ce, mut mse) = (0.0, 0.0);
     for e in data {
-        let p = sigmoid(c * model.score(&e.features)).clamp(1e-12, 1.0 - 1e-12);
+        let p = sigmoid(c * (e.base + model.score(&e.features))).clamp(1e-12, 1.0 - 1e-12);
         ce -= e.target * p.ln() + (1.0 - e.target) * (1.0 - p).ln();
         mse += (p - e.target).powi(2);
     }
@@ -97,7 +97,7 @@ fn gradient(model: &Model, batch: &[Example], cfg: &FitConfig, grad: &mut [f64])
     for e in batch {
         let x = &e.features;
         let ph = f64::from(x.phase) / 256.0;
-        let d = (sigmoid(c * model.score(x)) - e.target) * c / n;
+        let d = (sigmoid(c * (e.base + model.score(x))) - e.target) * c / n;
         model.terms(x, |p, coef| {
             grad[2 * p] += d * coef * ph;
             grad[2 * p + 1] += d * coef * (1.0 - ph);

@@ -1,16 +1,18 @@
-//! The pattern evaluation as a sparse linear model, for fitting its weights.
+//! The pattern evaluation as a sparse linear model, for fitting its weights: the learned terms
+//! added to the hand-set evaluation ([`Example::base`]).
 //!
 //! Each window index and its colour-flipped mirror share one parameter with opposite signs
 //! ([`Model::new`]), so every fitted table keeps the evaluation colour-symmetric; an index that
 //! is its own mirror has no parameter (its weight is 0). A parameter has a middlegame and an
 //! endgame half; a position's score is `Σ sign · (θ_mg · ph + θ_eg · (1 − ph))` over its
 //! windows plus the same over the scalar terms times their counts, in centi-men from White's
-//! view (`ph` = phase / 256).
+//! view (`ph` = phase / 256), plus the hand-set evaluation.
 
 use dama::eval::pattern::{
     self, layout::layout, Features, PatternWeights, SCALARS, SCALE, WINDOW_INDICES,
 };
-use dama::{Position, Variant};
+use dama::eval::{evaluate_with, weights_for};
+use dama::{Color, Position, Variant};
 
 /// No parameter (an index that is its own mirror).
 const NONE: u32 = u32::MAX;
@@ -30,11 +32,14 @@ pub struct Model {
     pub window_params: usize,
 }
 
-/// One training position: its features and its target (White's expected score, 0..=1).
+/// One training position: its features, the hand-set evaluation the learned terms are added
+/// to, and its target (White's expected score, 0..=1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Example {
     /// What the evaluation reads.
     pub features: Features,
+    /// The hand-set evaluation, White's view, centi-men.
+    pub base: f64,
     /// The target.
     pub target: f64,
 }
@@ -42,16 +47,23 @@ pub struct Example {
 impl Example {
     /// The example of `pos` with target `target`; `None` where the board has no layout.
     pub fn new(pos: &Position, target: f64) -> Option<Example> {
+        let hand = evaluate_with(pos, weights_for(pos.rules().board));
+        let base = if pos.side() == Color::White {
+            hand
+        } else {
+            -hand
+        };
         Some(Example {
             features: pattern::features(pos)?,
+            base: f64::from(base),
             target,
         })
     }
 }
 
 impl Model {
-    /// The model of `variant` with the window weights at 0 and men at 100, kings at 300
-    /// centi-men; `None` where the board has no layout.
+    /// The model of `variant` with every weight at 0 (the hand-set evaluation alone); `None`
+    /// where the board has no layout.
     pub fn new(variant: Variant) -> Option<Model> {
         let l = layout(variant.rules().board)?;
         let n = l.windows.len() * WINDOW_INDICES;
@@ -70,9 +82,7 @@ impl Model {
             }
         }
         let window_params = next as usize;
-        let mut theta = vec![0.0; 2 * (window_params + SCALARS)];
-        let s = 2 * window_params;
-        theta[s..s + 4].copy_from_slice(&[100.0, 100.0, 300.0, 300.0]);
+        let theta = vec![0.0; 2 * (window_params + SCALARS)];
         Some(Model {
             variant,
             param,

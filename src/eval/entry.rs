@@ -1,0 +1,25 @@
+//! The evaluation the engine plays with: the goal's own, the hand-set terms plus the learned
+//! patterns where a variant has trained weights, or the hand-set terms alone.
+
+use super::acc::Value;
+use super::evaluate::{evaluate_with, weights_for};
+use super::{goal, pattern};
+use crate::position::Position;
+
+/// The static evaluation of `pos` from the side to move, in centi-men; `|v| <= EVAL_MAX`.
+///
+/// The goal variants have their own evaluation (see the module `goal`); for the normal goal a
+/// variant with trained pattern weights ([`pattern::for_variant`]) is scored by the pattern
+/// evaluation, the others by the hand-set terms with the weights [`weights_for`] the board of
+/// `pos`. Drawish material ([`super::drawish`]) is
+/// already pulled towards 0 here (divided by the table's `drawish_divisor`); callers need not
+/// scale it again.
+pub fn evaluate(pos: &Position) -> Value {
+    match goal::goal_eval(pos.rules().goal) {
+        None => match pattern::for_variant(pos.variant()) {
+            Some(w) => pattern::evaluate_with(pos, w),
+            None => evaluate_with(pos, weights_for(pos.rules().board)),
+        },
+        Some(g) => goal::evaluate_goal(pos, g),
+    }
+}
