@@ -22,12 +22,25 @@ pub enum Counting {
     Moves,
     /// Every capture path counts.
     Paths,
+    /// Every landing sequence counts: a king that may land on several squares before its next
+    /// jump gives one move per square (kish's convention, [`movegen::generate_landings`]).
+    Landings,
 }
 
 fn generate(pos: &Position, list: &mut MoveList, counting: Counting) {
     match counting {
         Counting::Moves => movegen::generate(pos, list),
         Counting::Paths => movegen::generate_paths(pos, list),
+        Counting::Landings => movegen::generate_landings(pos, list),
+    }
+}
+
+/// The number of moves of `pos` as `counting` counts them.
+#[inline]
+fn count(pos: &Position, counting: Counting) -> u64 {
+    match counting {
+        Counting::Landings => movegen::count_landings(pos),
+        _ => movegen::count_moves(pos, counting == Counting::Paths),
     }
 }
 
@@ -63,7 +76,14 @@ fn perft_goal(pos: &Position, depth: u32, counting: Counting) -> u64 {
 fn perft_moves(pos: &Position, depth: u32, counting: Counting) -> u64 {
     match depth {
         0 => 1,
-        1 => movegen::count_moves(pos, counting == Counting::Paths),
+        1 => count(pos, counting),
+        2 if counting == Counting::Landings => {
+            let mut list = MoveList::new();
+            generate(pos, &mut list, counting);
+            list.iter()
+                .map(|m| count(&pos.play_unkeyed(m), counting))
+                .sum()
+        }
         2 => {
             let mut list = MoveList::new();
             generate(pos, &mut list, counting);

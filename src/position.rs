@@ -200,13 +200,23 @@ impl Position {
         p
     }
 
-    /// The position after `mv` (which must be legal here).
+    /// The position after `mv` (which must be legal here). The captured pieces leave first:
+    /// where they are removed at once (Turkish, Thai) the mover may end on the square of a
+    /// piece it took.
     #[inline]
     pub fn play(&self, mv: &Move) -> Position {
         let me = self.side;
         let from = Bitboard::from_square(mv.from);
         let to = Bitboard::from_square(mv.to);
         let mut p = *self;
+        if mv.captured.any() {
+            let them = !me;
+            let cap_kings = mv.captured & self.kings;
+            p.key ^= zobrist::set_key(them, Piece::King, cap_kings)
+                ^ zobrist::set_key(them, Piece::Man, mv.captured - cap_kings);
+            p.pieces[them.index()] ^= mv.captured;
+            p.kings = p.kings - mv.captured;
+        }
         let was_king = self.kings.has(mv.from);
         p.pieces[me.index()] ^= from ^ to;
         let (old_kind, new_kind) = if was_king {
@@ -220,14 +230,6 @@ impl Position {
         };
         p.key ^=
             zobrist::piece_key(me, old_kind, mv.from) ^ zobrist::piece_key(me, new_kind, mv.to);
-        if mv.captured.any() {
-            let them = !me;
-            let cap_kings = mv.captured & self.kings;
-            p.key ^= zobrist::set_key(them, Piece::King, cap_kings)
-                ^ zobrist::set_key(them, Piece::Man, mv.captured - cap_kings);
-            p.pieces[them.index()] ^= mv.captured;
-            p.kings = p.kings - mv.captured;
-        }
         p.side = !me;
         p.key ^= zobrist::SIDE_KEY;
         p
@@ -241,14 +243,14 @@ impl Position {
         let from = Bitboard::from_square(mv.from);
         let to = Bitboard::from_square(mv.to);
         let mut p = *self;
+        p.pieces[(!me).index()] ^= mv.captured;
+        p.kings = p.kings - mv.captured;
         p.pieces[me.index()] ^= from ^ to;
         if self.kings.has(mv.from) {
             p.kings ^= from ^ to;
         } else if mv.promotes {
             p.kings |= to;
         }
-        p.pieces[(!me).index()] ^= mv.captured;
-        p.kings = p.kings - mv.captured;
         p.side = !me;
         p
     }

@@ -468,7 +468,8 @@ fn breakthrough_has_no_bitbases() {
 /// The generator only uses the variant's rules: short kings and men that capture backward
 /// (English, Russian), the a1-light board with men that cannot take kings (Italian), kings
 /// landing right behind with pieces removed at once (Thai), two promotion squares (Corner),
-/// Killer's halt on 10×10, and Parachute (its tables
+/// Killer's halt on 10×10, Turkish's all-squares board with orthogonal men and kings, and
+/// Parachute (its tables
 /// hold the positions after the parachutists have jumped) against the same independent
 /// solver, 2 and 3 pieces.
 #[test]
@@ -481,6 +482,7 @@ fn other_variants_agree_with_brute_force() {
         Variant::Corner,
         Variant::Killer,
         Variant::Parachute,
+        Variant::Turkish,
     ] {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("egtb-{variant}"));
         let _ = std::fs::remove_dir_all(&dir);

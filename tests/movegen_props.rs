@@ -298,6 +298,11 @@ fn mala_properties() {
 }
 
 #[test]
+fn turkish_properties() {
+    run_variant(Variant::Turkish, 8);
+}
+
+#[test]
 fn the_random_positions_reach_the_interesting_cases() {
     // The playouts above must see kings, multi-captures, duplicate paths and mid-capture
     // promotions, or they prove little.

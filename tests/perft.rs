@@ -4,7 +4,8 @@
 //! (`czech.perft`, `czech-positions.perft` → czech). Lines:
 //! `id NAME` starts a case, `position start` or `position FEN` sets its position (numeric FEN),
 //! `perft D N` gives N leaves at depth D counting distinct moves, `paths D N` counting every
-//! capture path, and `#` starts a comment.
+//! capture path, `landings D N` counting every landing sequence (kish's convention, Turkish),
+//! and `#` starts a comment.
 //!
 //! The normal test checks every line with at most [`CI_NODE_LIMIT`] leaves (seconds in release).
 //! `cargo test --release -- --ignored` checks every line up to [`FULL_NODE_LIMIT`] leaves on all
@@ -36,6 +37,7 @@ impl Case {
         let word = match self.counting {
             Counting::Moves => "perft",
             Counting::Paths => "paths",
+            Counting::Landings => "landings",
         };
         format!(
             "{}:{} {} ({}, {}) {word} {}",
@@ -93,7 +95,7 @@ fn parse_table(file: &str, variant: Variant, text: &str) -> Result<Vec<Case>, St
                 let p = Position::from_fen(variant, rest).map_err(|e| at(e.to_string()))?;
                 pos = Some(p);
             }
-            "perft" | "paths" => {
+            "perft" | "paths" | "landings" => {
                 let p = pos.ok_or_else(|| at(format!("'{word}' before any 'position'")))?;
                 let (d, n) = rest
                     .split_once(char::is_whitespace)
@@ -106,10 +108,10 @@ fn parse_table(file: &str, variant: Variant, text: &str) -> Result<Vec<Case>, St
                     .trim()
                     .parse()
                     .map_err(|_| at(format!("bad count '{n}'")))?;
-                let counting = if word == "perft" {
-                    Counting::Moves
-                } else {
-                    Counting::Paths
+                let counting = match word {
+                    "perft" => Counting::Moves,
+                    "paths" => Counting::Paths,
+                    _ => Counting::Landings,
                 };
                 cases.push(Case {
                     file: file.to_string(),
@@ -187,6 +189,7 @@ fn every_table_parses_and_covers_the_variants() {
         "spanish.perft",
         "thai.perft",
         "killer.perft",
+        "turkish.perft",
     ] {
         assert!(names.contains(&want), "perft/{want} is missing");
     }

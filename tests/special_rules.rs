@@ -1,7 +1,9 @@
 //! The rules of the variants added with rule set v2, each on a hand-checked position (spec
 //! variants.md Part 2): Thai's landing right behind and its removal at once without turning
-//! back, Killer's halt behind a last-taken king, Corner's promotion squares, One-way's men, and
-//! the ordering keys of the capture precedences.
+//! back, Killer's halt behind a last-taken king, Corner's promotion squares, One-way's men,
+//! Turkish men and kings (orthogonal steps, removal at once without a 180° turn, the majority
+//! through a removed piece's square, crowning in a capture), and the ordering keys of the
+//! capture precedences.
 
 use std::collections::BTreeSet;
 
@@ -175,4 +177,58 @@ fn a_quiet_move_of_a_parachutist_is_explained() {
     let pos = Position::from_fen(Variant::Parachute, "W:WPb8,c1:Bh6").unwrap();
     let why = dama::notation::explain_illegal(&pos, "b8-a7");
     assert!(why.contains("a parachutist only captures"), "{why}");
+}
+
+#[test]
+fn turkish_men_step_forward_and_sideways_only() {
+    assert_eq!(
+        moves("turkish", "W:Wd4:Bh8"),
+        set(&["d4-c4 ", "d4-d5 ", "d4-e4 "])
+    );
+    // captures in the same three directions, never backward (d3) nor diagonal (c5)
+    assert_eq!(
+        moves("turkish", "W:Wd4:Bd5,c4,e4,d3,c5"),
+        set(&["d4-b4 c4", "d4-d6 d5", "d4-f4 e4"])
+    );
+}
+
+#[test]
+fn a_turkish_king_never_turns_back_over_a_removed_piece() {
+    // d4xd6 lands on d7 or d8; d6 is empty at once, so turning back the king could fly over
+    // d6, d5, d4 and d3 and take d2, but a 180° turn is not allowed; the same from d1 upward.
+    assert_eq!(
+        moves("turkish", "W:WKd4:Bd6,d2"),
+        set(&["d4-d1 d2", "d4-d7 d6", "d4-d8 d6"])
+    );
+}
+
+#[test]
+fn a_turkish_majority_capture_crosses_a_removed_piece_s_square() {
+    // b2xb4 (b5), xd5 (e5), xe3 (e2), xc2 (b2, the start square), then up the b-file over
+    // b4, which is empty at once, to take b7: five pieces, the only capture of the most.
+    assert_eq!(
+        moves("turkish", "W:WKb2:Bb4,d5,e3,c2,b7"),
+        set(&["b2-b8 b4,b7,c2,d5,e3"])
+    );
+}
+
+#[test]
+fn a_turkish_man_crowned_in_a_capture_goes_on_as_a_king() {
+    // c6xc7 reaches c8 and goes on as a flying king along the 8th rank (the spec's
+    // recommended reading, a RuleSet switch); a man could not take e8 from c8.
+    assert_eq!(
+        moves("turkish", "W:Wc6:Bc7,e8"),
+        set(&["c6-f8+ c7,e8", "c6-g8+ c7,e8", "c6-h8+ c7,e8"])
+    );
+}
+
+#[test]
+fn a_turkish_king_may_end_on_the_square_of_a_piece_it_took() {
+    // a1xa2 (a4), xc4 (e4), xe3 (e2), xb2: a2 is empty at once, so the king ends there
+    let fen = "W:WKa1:Ba2,c4,e3,b2";
+    assert_eq!(moves("turkish", fen), set(&["a1-a2 a2,b2,c4,e3"]));
+    let pos = Position::from_fen(Variant::Turkish, fen).unwrap();
+    let after = pos.play(&movegen::legal_moves(&pos)[0]);
+    assert_eq!(after.to_fen(), "B:WKa2:B");
+    assert_eq!(after.key(), after.compute_key());
 }

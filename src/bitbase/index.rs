@@ -277,7 +277,12 @@ impl Indexer {
         let men = my_men | their_men;
         let my_kings = expand(unrank(mk, self.key.wk as u32), men);
         let their_kings = expand(unrank(tk, self.key.bk as u32), men | my_kings);
-        debug_assert!((my_kings | their_kings) >> self.squares == 0);
+        debug_assert!(
+            (my_kings | their_kings)
+                .checked_shr(self.squares)
+                .unwrap_or(0)
+                == 0
+        );
         Some(Placement {
             my_men,
             my_kings,

@@ -7,7 +7,7 @@
 
 use crate::movegen;
 use crate::position::Position;
-use crate::rules::{Dir, Range};
+use crate::rules::Range;
 use crate::types::{Bitboard, Square};
 
 /// The position with the piece of the side *not* to move on `from` moved back to `to`, and
@@ -37,7 +37,7 @@ pub fn predecessors(pos: &Position, mut f: impl FnMut(&Position)) {
     let empty = pos.empty();
     let flying = pos.rules().kings.moves == Range::Flying;
     for k in pos.kings(mover) {
-        for d in Dir::ALL {
+        for &d in pos.rules().kings.move_lines.dirs() {
             let mut at = k;
             while let Some(prev) = g.neighbour(at, d) {
                 if !empty.has(prev) {
@@ -55,7 +55,7 @@ pub fn predecessors(pos: &Position, mut f: impl FnMut(&Position)) {
         }
     }
     for m in pos.men(mover) {
-        for d in pos.rules().forward_dirs(mover) {
+        for &d in pos.rules().man_move_dirs(mover) {
             if let Some(prev) = g.neighbour(m, d.reverse()) {
                 if empty.has(prev) {
                     let q = unplay(pos, m, prev, false);

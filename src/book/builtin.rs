@@ -26,7 +26,8 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         | Variant::Killer
         | Variant::Corner
         | Variant::Oneway
-        | Variant::Parachute => None,
+        | Variant::Parachute
+        | Variant::Turkish => None,
     }
 }
 

@@ -9,12 +9,12 @@ use crate::position::Position;
 use crate::rules::BoardSize;
 use crate::types::Color;
 
-/// The weight table the engine plays with on `board`: [`WEIGHTS`] on 8×8, [`WEIGHTS_10`] on
-/// 10×10.
+/// The weight table the engine plays with on `board`: [`WEIGHTS`] on 8×8 (all-squares
+/// included), [`WEIGHTS_10`] on 10×10.
 #[inline]
 pub fn weights_for(board: BoardSize) -> &'static Weights {
     match board {
-        BoardSize::Eight | BoardSize::EightA1Light => &WEIGHTS,
+        BoardSize::Eight | BoardSize::EightA1Light | BoardSize::EightAll => &WEIGHTS,
         BoardSize::Ten => &WEIGHTS_10,
     }
 }

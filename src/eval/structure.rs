@@ -9,7 +9,7 @@ use super::weights::{Phased, Weights};
 /// A weight that is switched off: its term need not be computed.
 const OFF: Phased = Phased { mg: 0, eg: 0 };
 use crate::position::Position;
-use crate::rules::{Dir, Forward};
+use crate::rules::{Forward, Lines};
 use crate::types::{Bitboard, Color};
 
 /// The index of the per-direction tables (rows, cones, fronts) for `c`'s men: 0 for men going
@@ -62,7 +62,7 @@ pub(super) fn mobility(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: 
     let men = pos.men(c);
     let steps: u32 = pos
         .rules()
-        .forward_dirs(c)
+        .man_move_dirs(c)
         .iter()
         .map(|&d| (g.step(men, d) & empty).count())
         .sum();
@@ -75,7 +75,7 @@ pub(super) fn mobility(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: 
     let (mut moves, mut trapped) = (0, 0);
     for k in kings {
         let before = moves;
-        for d in Dir::ALL {
+        for &d in pos.rules().kings.move_lines.dirs() {
             let mut to = g.step(Bitboard::from_square(k), d) & empty;
             while to.any() {
                 moves += 1;
@@ -112,10 +112,11 @@ pub(super) fn runaways(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &
     }
 }
 
-/// Flying kings on the main diagonal.
+/// Flying kings on the main diagonal (where kings move along the diagonals).
 #[inline]
 pub(super) fn king_diagonal(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: &mut Acc) {
-    if pos.rules().flying_kings() {
+    let rules = pos.rules();
+    if rules.flying_kings() && rules.kings.move_lines == Lines::Diagonal {
         let on = (pos.kings(c) & pos.geometry().long_diagonal).count() as i32;
         acc.add(w.king_diagonal, on);
     }
@@ -133,15 +134,16 @@ pub(super) fn wing_balance(pos: &Position, c: Color, t: &Tables, w: &Weights, ac
     acc.add(w.wing_balance, -(left - right).abs());
 }
 
-/// `c`'s men in the opponent's half, split into those covered behind on neither rear diagonal
-/// (by an own piece or the board edge) and those backed by own pieces on both.
+/// `c`'s men in the opponent's half, split into those covered in none of the directions opposite
+/// to their moves (by an own piece or the board edge: the rear diagonals in the usual variants,
+/// the rear and both sides in Turkish) and those backed by own pieces in all of them.
 #[inline]
 fn rear_cover(pos: &Position, c: Color, t: &Tables) -> (Bitboard, Bitboard) {
     let g = pos.geometry();
     let own = pos.pieces(c);
     let men = pos.men(c) & t.front[way(pos, c)];
     let (mut uncovered, mut backed) = (men, men);
-    for d in pos.rules().forward_dirs(c).map(Dir::reverse) {
+    for d in pos.rules().man_move_dirs(c).iter().map(|d| d.reverse()) {
         // The men whose neighbour in the rear direction `d` is an own piece, or off the board.
         let behind_own = g.step(own, d.reverse());
         let at_edge = !g.step(g.valid, d.reverse());

@@ -24,8 +24,9 @@ pub(crate) struct Tables {
     white_row: [u8; 64],
 }
 
-static EIGHT: Tables = Tables::new(8);
-static TEN: Tables = Tables::new(10);
+static EIGHT: Tables = Tables::new(8, false);
+static TEN: Tables = Tables::new(10, false);
+static EIGHT_ALL: Tables = Tables::new(8, true);
 
 /// The tables of `board`.
 #[inline]
@@ -33,11 +34,25 @@ pub(crate) fn tables(board: BoardSize) -> &'static Tables {
     match board {
         BoardSize::Eight | BoardSize::EightA1Light => &EIGHT,
         BoardSize::Ten => &TEN,
+        BoardSize::EightAll => &EIGHT_ALL,
     }
 }
 
-/// (column from the left, row from White's edge) of zero-based square number `s`.
-const fn coords(width: u8, s: u8) -> (i32, i32) {
+/// The bit of zero-based square number `s` (see [`crate::rules::Geometry`]).
+const fn bit_of(width: u8, all: bool, s: u8) -> u8 {
+    if all {
+        s
+    } else {
+        s + s / width
+    }
+}
+
+/// (column from the left, row from White's edge) of zero-based square number `s` (on the
+/// all-squares board when `all`).
+const fn coords(width: u8, all: bool, s: u8) -> (i32, i32) {
+    if all {
+        return ((s % width) as i32, (width - 1 - s / width) as i32);
+    }
     let half = width / 2;
     let row_top = s / half;
     let col = 2 * (s % half) + if row_top.is_multiple_of(2) { 1 } else { 0 };
@@ -45,8 +60,14 @@ const fn coords(width: u8, s: u8) -> (i32, i32) {
 }
 
 impl Tables {
-    const fn new(width: u8) -> Tables {
-        let squares = width * width / 2;
+    /// The tables of the board `width` squares wide: its dark squares, or all of them (`all`,
+    /// where a man also steps sideways, so its cone is every square ahead).
+    const fn new(width: u8, all: bool) -> Tables {
+        let squares = if all {
+            width * width
+        } else {
+            width * width / 2
+        };
         let w = width as i32;
         let mut rows = [[Bitboard(0); 10]; 2];
         let mut cone = [[Bitboard(0); 64]; 2];
@@ -56,8 +77,8 @@ impl Tables {
         let mut left = 0u64;
         let mut s = 0u8;
         while s < squares {
-            let bit = (s + s / width) as usize;
-            let (col, row) = coords(width, s);
+            let bit = bit_of(width, all, s) as usize;
+            let (col, row) = coords(width, all, s);
             rows[0][row as usize].0 |= 1 << bit;
             rows[1][(w - 1 - row) as usize].0 |= 1 << bit;
             white_row[bit] = row as u8;
@@ -74,9 +95,15 @@ impl Tables {
             }
             let mut t = 0u8;
             while t < squares {
-                let tbit = t + t / width;
-                let (c2, r2) = coords(width, t);
-                let dc = if c2 > col { c2 - col } else { col - c2 };
+                let tbit = bit_of(width, all, t);
+                let (c2, r2) = coords(width, all, t);
+                let dc = if all {
+                    0
+                } else if c2 > col {
+                    c2 - col
+                } else {
+                    col - c2
+                };
                 if r2 > row && dc <= r2 - row {
                     cone[0][bit].0 |= 1 << tbit;
                 }
@@ -115,7 +142,7 @@ mod tests {
 
     #[test]
     fn rows_match_the_geometry() {
-        for board in [BoardSize::Eight, BoardSize::Ten] {
+        for board in [BoardSize::Eight, BoardSize::Ten, BoardSize::EightAll] {
             let g = board.geometry();
             let t = tables(board);
             for sq in g.all_squares() {

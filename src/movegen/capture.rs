@@ -31,16 +31,7 @@ pub(crate) trait Sink {
 /// The directions in which men of `me` capture under `rules`.
 #[inline]
 pub(crate) fn man_capture_dirs(rules: &RuleSet, me: Color) -> &'static [Dir] {
-    const UP: [Dir; 2] = Dir::forward(Color::White);
-    const DOWN: [Dir; 2] = Dir::forward(Color::Black);
-    if rules.men_capture_backward() {
-        &Dir::ALL
-    } else {
-        match rules.forward(me) {
-            crate::rules::Forward::Up => &UP,
-            crate::rules::Forward::Down => &DOWN,
-        }
-    }
+    rules.man_capture_dirs(me)
 }
 
 /// The directions in which a parachutist of `me` jumps: the two toward its own side
@@ -71,6 +62,10 @@ pub(crate) struct CaptureContext {
     pub from: Square,
     /// The side to move.
     pub me: Color,
+    /// Every landing sequence is its own capture (kish's count): a flying king that lands
+    /// beyond the first square may go on straight ahead too ([`Arrival::FirstLanding`]).
+    /// Read only by the data-driven generator.
+    pub landings: bool,
 }
 
 /// The directions a man's capture search tries, as a [`ManSteps`] knows them.
@@ -197,7 +192,7 @@ impl CaptureContext {
     /// that piece and the squares it may land on (all the empty squares right behind it for
     /// flying kings landing anywhere beyond, else only the first).
     #[inline]
-    fn king_jump(
+    fn king_jump<K: ManSteps>(
         &self,
         cur: Square,
         dir: Dir,
@@ -206,8 +201,8 @@ impl CaptureContext {
     ) -> Option<(Square, Bitboard)> {
         let g = self.g;
         if self.rules.kings.captures == Range::Short {
-            let victim = g.advance(Bitboard::from_square(cur), dir) & prey;
-            let land = g.advance(victim, dir) & empty;
+            let victim = K::advance(g, Bitboard::from_square(cur), dir) & prey;
+            let land = K::advance(g, victim, dir) & empty;
             return land.any().then(|| (g.nearest(victim, dir), land));
         }
         let blockers = g.ray(cur, dir) - empty;
@@ -267,11 +262,17 @@ pub(crate) fn king_jumps<K: ManSteps, S: Sink>(
     let empty = c.empty_after::<K>(king.captured);
     let promotes = king.piece == KingCapturer::CrownedMan;
     let mut found = false;
-    for dir in Dir::ALL {
+    let dirs: &[Dir] = if K::USUAL {
+        &Dir::DIAGONALS
+    } else {
+        c.rules.kings.capture_lines.dirs()
+    };
+    let every_landing = !K::USUAL && c.landings;
+    for &dir in dirs {
         if !king.arrival.allows(dir) {
             continue;
         }
-        let Some((victim, lands)) = c.king_jump(king.at, dir, prey, empty) else {
+        let Some((victim, lands)) = c.king_jump::<K>(king.at, dir, prey, empty) else {
             continue;
         };
         found = true;
@@ -281,7 +282,7 @@ pub(crate) fn king_jumps<K: ManSteps, S: Sink>(
         let first = c.g.nearest(lands, dir);
         let mut continued = false;
         for at in along(c.g, lands, dir) {
-            let arrival = if at == first {
+            let arrival = if at == first || every_landing {
                 Arrival::FirstLanding(dir)
             } else {
                 Arrival::FartherLanding(dir)
@@ -347,7 +348,7 @@ pub(crate) fn man_jumps<K: ManSteps, S: Sink>(
             }
         }
         ManCaptureDirs::All => {
-            for d in Dir::ALL {
+            for d in Dir::DIAGONALS {
                 found |= man_jump::<K, S>(c, man, d, true, sink);
             }
         }
@@ -457,7 +458,7 @@ pub(crate) fn king_can_jump(
     empty: Bitboard,
 ) -> bool {
     let at = Bitboard::from_square(k);
-    Dir::ALL.iter().any(|&d| {
+    rules.kings.capture_lines.dirs().iter().any(|&d| {
         let victim = if rules.flying_kings() {
             let blockers = g.ray(k, d) - empty;
             if blockers.is_empty() {

@@ -40,6 +40,20 @@ fn fill(pos: &Position, list: &mut MoveList, dedup: bool) {
     shape::fill(shape_key(pos.variant()), &Snapshot::new(pos), list, dedup);
 }
 
+/// Fills `list` with the legal moves, one per landing sequence: a flying king that may land on
+/// several squares before its next jump gives one capture per square even where the pieces
+/// taken, their order and the end square are the same (the kish crate's perft counts so). The
+/// list may hold equal moves.
+pub fn generate_landings(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    tables::fill_by_tables(&Snapshot::landings(pos), list, false);
+}
+
+/// The number of legal moves counted as [`generate_landings`] lists them.
+pub fn count_landings(pos: &Position) -> u64 {
+    tables::count_moves_by_tables(&Snapshot::landings(pos), true)
+}
+
 /// The legal moves of `pos` as a `Vec` (each distinct move once).
 pub fn legal_moves(pos: &Position) -> Vec<Move> {
     let mut list = MoveList::new();

@@ -18,7 +18,7 @@ pub(crate) fn generate_with<K: ManSteps>(snap: &Snapshot, list: &mut MoveList) {
     let me = snap.me;
     let empty = snap.empty;
     let promotion = snap.promotion();
-    for dir in snap.rules.forward_dirs(me) {
+    for &dir in snap.rules.man_move_dirs(me) {
         let delta = g.delta[dir as usize];
         for to in K::advance(g, snap.men, dir) & empty {
             let from = Square((to.0 as i8 - delta) as u8);
@@ -30,8 +30,13 @@ pub(crate) fn generate_with<K: ManSteps>(snap: &Snapshot, list: &mut MoveList) {
             });
         }
     }
+    let king_dirs: &[Dir] = if K::USUAL {
+        &Dir::DIAGONALS
+    } else {
+        snap.rules.kings.move_lines.dirs()
+    };
     for from in snap.kings {
-        for dir in Dir::ALL {
+        for &dir in king_dirs {
             let mut open = king_slide(snap, from, dir);
             while open.any() {
                 let to = g.nearest(open, dir);
@@ -63,9 +68,13 @@ pub(crate) fn count(snap: &Snapshot) -> u64 {
     let me = snap.me;
     let empty = snap.empty;
     let men = snap.men;
-    let [a, b] = snap.rules.forward_dirs(me);
-    let n = ((g.advance(men, a) & empty).count() + (g.advance(men, b) & empty).count()) as u64;
-    n + count_kings(snap)
+    let n: u32 = snap
+        .rules
+        .man_move_dirs(me)
+        .iter()
+        .map(|&d| (g.advance(men, d) & empty).count())
+        .sum();
+    n as u64 + count_kings(snap)
 }
 
 /// The number of quiet moves of the side's kings.
@@ -73,7 +82,7 @@ pub(crate) fn count(snap: &Snapshot) -> u64 {
 pub(crate) fn count_kings(snap: &Snapshot) -> u64 {
     let mut n = 0;
     for from in snap.kings {
-        for dir in Dir::ALL {
+        for &dir in snap.rules.kings.move_lines.dirs() {
             n += king_slide(snap, from, dir).count() as u64;
         }
     }

@@ -125,7 +125,7 @@ fn shift<S: Shape>(bb: Bitboard, dir: Dir) -> Bitboard {
 #[inline(always)]
 fn each_man_dir<S: Shape>(me: Color, mut f: impl FnMut(Dir)) {
     if matches!(S::MAN_DIRS, ManCaptureDirs::All) {
-        for d in Dir::ALL {
+        for d in Dir::DIAGONALS {
             f(d);
         }
     } else {
@@ -160,7 +160,7 @@ fn king_jumpers<S: Shape>(snap: &Snapshot) -> Bitboard {
     let mut out = Bitboard::EMPTY;
     for k in snap.kings {
         let at = Bitboard::from_square(k);
-        let jumps = Dir::ALL.iter().any(|&d| {
+        let jumps = Dir::DIAGONALS.iter().any(|&d| {
             let victim = if S::FLYING {
                 let blockers = g.ray(k, d) - snap.empty;
                 if blockers.is_empty() {

@@ -1,13 +1,13 @@
 //! Which compiled copy of the generator (`super::shape`) a variant runs, worked out once at
 //! compile time from its rule set.
 
-use crate::rules::{Forward, ManDirections, Range, Removal, RuleSet, Variant};
+use crate::rules::{Forward, Lines, ManDirections, Range, Removal, RuleSet, Variant};
 
 /// The rule facts a compiled shape is chosen by: men capture backward, kings fly (moves and
 /// captures), the board width; `None` where no copy applies (men going the same way for both
-/// colours, kings whose moves and captures differ in range, men that cannot take kings,
-/// captured pieces leaving at once, the order of kings in the precedence, parachutists), so the
-/// tables run.
+/// colours, kings whose moves and captures differ in range, men that cannot take kings, other
+/// lines than the diagonals of a dark-square board, captured pieces leaving at once, the order
+/// of kings in the precedence, parachutists), so the tables run.
 pub(super) type ShapeKey = Option<(bool, bool, u8)>;
 
 /// The [`ShapeKey`] of a rule set, worked out at compile time for every variant.
@@ -17,7 +17,13 @@ const fn shape_of(r: &RuleSet) -> ShapeKey {
         (r.kings.moves, r.kings.captures),
         (Range::Short, Range::Short) | (Range::Flying, Range::Flying)
     );
-    let usual = usual_forward
+    let diagonal = matches!(r.men.moves, ManDirections::ForwardDiagonals)
+        && !matches!(r.men.captures, ManDirections::ForwardAndSideways)
+        && matches!(r.kings.move_lines, Lines::Diagonal)
+        && matches!(r.kings.capture_lines, Lines::Diagonal)
+        && !r.board.description().is_all_squares();
+    let usual = diagonal
+        && usual_forward
         && same_range
         && r.men.capture_kings
         && matches!(r.removal, Removal::AfterMove)

@@ -24,6 +24,8 @@ pub(crate) struct Snapshot {
     /// The opponent's kings.
     pub enemy_kings: Bitboard,
     pub empty: Bitboard,
+    /// Every landing sequence counts as its own capture ([`CaptureContext::landings`]).
+    pub landings: bool,
 }
 
 impl Snapshot {
@@ -42,6 +44,16 @@ impl Snapshot {
             enemy,
             enemy_kings,
             empty: pos.empty(),
+            landings: false,
+        }
+    }
+
+    /// The snapshot of `pos` where every landing sequence is its own capture, for the
+    /// data-driven generator only (no compiled shape reads the flag).
+    pub(super) fn landings(pos: &Position) -> Snapshot {
+        Snapshot {
+            landings: true,
+            ..Snapshot::new(pos)
         }
     }
 
@@ -55,13 +67,13 @@ impl Snapshot {
         let them = !me;
         let from = Bitboard::from_square(mv.from);
         let to = Bitboard::from_square(mv.to);
-        let mut kings = pos.all_kings();
-        if kings.has(mv.from) {
+        // the captured pieces leave first: the mover may end on one's square (removal at once)
+        let mut kings = pos.all_kings() - mv.captured;
+        if pos.all_kings().has(mv.from) {
             kings ^= from ^ to;
         } else if mv.promotes {
             kings |= to;
         }
-        kings = kings - mv.captured;
         let mine = pos.pieces(me) ^ from ^ to;
         let theirs = pos.pieces(them) ^ mv.captured;
         Snapshot {
@@ -73,6 +85,7 @@ impl Snapshot {
             enemy: mine,
             enemy_kings: mine & kings,
             empty: g.valid - (mine | theirs),
+            landings: false,
         }
     }
 
@@ -103,6 +116,7 @@ impl Snapshot {
             empty: self.empty,
             from: Square(0),
             me: self.me,
+            landings: self.landings,
         }
     }
 

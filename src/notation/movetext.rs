@@ -411,13 +411,13 @@ fn unforced_landing(pos: &Position, a: &Attempt, text: &str) -> Option<String> {
     ))
 }
 
-/// The one enemy piece between `from` and `to` on a diagonal with only empty squares besides,
+/// The one enemy piece between `from` and `to` on a line with only empty squares besides,
 /// if the squares are placed so.
 fn single_victim(pos: &Position, from: Square, to: Square) -> Option<Square> {
     let g = pos.geometry();
     let enemy = pos.pieces(!pos.side());
     let empty = pos.empty() | Bitboard::from_square(from);
-    Dir::ALL.into_iter().find_map(|d| {
+    Dir::EIGHT.into_iter().find_map(|d| {
         let mut victim = None;
         let mut cur = g.neighbour(from, d)?;
         while cur != to {
@@ -436,12 +436,7 @@ fn single_victim(pos: &Position, from: Square, to: Square) -> Option<Square> {
 fn man_jump_exists(pos: &Position, from: Square) -> bool {
     let g = pos.geometry();
     let me = pos.side();
-    let dirs: Vec<Dir> = if pos.rules().men_capture_backward() {
-        Dir::ALL.to_vec()
-    } else {
-        pos.rules().forward_dirs(me).to_vec()
-    };
-    dirs.iter().any(|&d| {
+    pos.rules().man_capture_dirs(me).iter().any(|&d| {
         g.neighbour(from, d)
             .filter(|v| pos.pieces(!me).has(*v))
             .and_then(|v| g.neighbour(v, d))

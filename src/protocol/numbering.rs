@@ -18,6 +18,8 @@
 //! * **russian**, **brazilian**: the position string uses dama's numbering, but its moves number
 //!   the squares from White's side (1 = a1, 2 = c1 … 32 = h8), a vertical mirror of the
 //!   position string's numbering.
+//! * **turkish** likewise on all 64 squares: the 65-character position string runs 1 = a8 …
+//!   8 = h8 … 64 = h1 (dama's numbering), its moves 1 = a1 … 8 = h1 … 64 = h8.
 //!
 //! pydraughts 0.5.x ([`Numbering::Pydraughts05`], pinned by lidraughts-bot) writes positions and
 //! moves alike in its internal numbering: dama's numbering for russian and brazilian, and for
@@ -96,7 +98,10 @@ impl Convention {
     /// The convention for `variant` under `numbering`.
     pub fn new(variant: Variant, numbering: Numbering) -> Convention {
         let english = variant == Variant::English;
-        let russian = matches!(variant, Variant::Russian | Variant::Brazilian);
+        let russian = matches!(
+            variant,
+            Variant::Russian | Variant::Brazilian | Variant::Turkish
+        );
         let (pos_rotated, moves) = match numbering {
             Numbering::Dama => (false, MoveMap::Identity),
             Numbering::Pydraughts if english => (true, MoveMap::Identity),
@@ -116,7 +121,8 @@ impl Convention {
         self.variant
     }
 
-    /// The length of a position string for this variant (33 on 8×8, 51 on 10×10).
+    /// The length of a position string for this variant (33 on 8×8, 65 on Turkish's all-squares
+    /// 8×8, 51 on 10×10).
     pub fn position_len(&self) -> usize {
         1 + self.variant.rules().geometry().squares as usize
     }
@@ -229,7 +235,7 @@ impl Convention {
         if n == 0 || n > squares {
             return n;
         }
-        let per_row = g.width as u32 / 2;
+        let per_row = squares / g.height as u32;
         match self.moves {
             MoveMap::Identity => n,
             MoveMap::Mirror => {
@@ -403,6 +409,32 @@ mod tests {
         assert_eq!(own.format_move(&mv), "22-18");
         // The table of spec §1.8: a1 = 1, g1 = 4, b8 = 29, h8 = 32.
         for (name, n) in [("a1", 1), ("g1", 4), ("b2", 5), ("b8", 29), ("h8", 32)] {
+            assert_eq!(c.move_number(sq(v, name)), n, "{name}");
+        }
+    }
+
+    #[test]
+    fn turkish_pydraughts_strings_have_65_characters_and_mirrored_moves() {
+        let v = Variant::Turkish;
+        let c = conv(v, Numbering::Pydraughts);
+        // what pydraughts 0.6.7 sends for its Turkish start, and its first moves a3-a4 … h3-h4
+        let sent = format!(
+            "W{}{}{}{}{}",
+            "e".repeat(8),
+            "b".repeat(16),
+            "e".repeat(16),
+            "w".repeat(16),
+            "e".repeat(8)
+        );
+        let start = Position::start(v);
+        assert_eq!(c.position_len(), 65);
+        assert_eq!(c.parse_position(&sent), Ok(start));
+        assert_eq!(c.format_position(&start), sent);
+        let mv = c.parse_move(&start, "17-25").unwrap();
+        assert_eq!((mv.from, mv.to), (sq(v, "a3"), sq(v, "a4")));
+        assert_eq!(c.format_move(&mv), "17-25");
+        assert_eq!(conv(v, Numbering::Dama).format_move(&mv), "41-33");
+        for (name, n) in [("a1", 1), ("h1", 8), ("a8", 57), ("h8", 64)] {
             assert_eq!(c.move_number(sq(v, name)), n, "{name}");
         }
     }

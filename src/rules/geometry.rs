@@ -18,13 +18,25 @@
 //! board); the names a player reads are [`Geometry::algebraic`] and the numberings of
 //! [`super::SquareNumbering`].
 //!
+//! ## The all-squares board
+//! Turkish plays on all 64 squares of 8×8 ([`BoardSize::EightAll`]): bit = zero-based square
+//! number (a8 = 0 … h1 = 63), no ghost bits (a ghost column would need 72). A step off the
+//! left or right edge would wrap into the next row, so every direction carries the set of
+//! squares that have a neighbour that way ([`Geometry::keep`]): [`Geometry::advance`] masks
+//! with it before rotating. On the dark-square boards the diagonal masks are full (a wrapped
+//! step lands on a ghost bit, as before), and the generators compiled for the usual shapes do
+//! not read them at all.
+//!
+//! ## Orthogonal directions
+//! [`Dir::Up`], [`Dir::Down`], [`Dir::Left`], [`Dir::Right`] step to the next playable square
+//! along the file or rank: one cell on the all-squares board, two cells on a dark-square board
+//! (Frisian's orthogonal capture jumps the piece two cells away), with the masks above.
+//!
 //! ## Other boards (not built yet)
 //! * **12×12 (Canadian)** has 72 squares, 77 padded bits: the same formula with a 128-bit
 //!   `Bitboard`. The generator only uses `Geometry`'s deltas and masks and the `Bitboard`
 //!   operations, so widening `Bitboard` to `u128` (or making it generic over its word) is the only
 //!   change.
-//! * **Orthogonal boards (Turkish)** use all 64 squares of 8×8 with a ghost column: bit = `s + s / 8`
-//!   (72 bits, again a `u128`), and directions left/right/up/down at offsets `±1` and `±9`.
 
 use crate::types::{Bitboard, Color, Square};
 
@@ -39,11 +51,34 @@ pub enum Dir {
     DownLeft = 2,
     /// Down and to the right.
     DownRight = 3,
+    /// Up the file (towards rank 8).
+    Up = 4,
+    /// Down the file.
+    Down = 5,
+    /// Along the rank towards file a.
+    Left = 6,
+    /// Along the rank towards file h.
+    Right = 7,
 }
 
 impl Dir {
+    /// The number of directions (the length of per-direction tables).
+    pub const COUNT: usize = 8;
     /// The four diagonal directions.
-    pub const ALL: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
+    pub const DIAGONALS: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
+    /// The four orthogonal directions.
+    pub const ORTHOGONALS: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+    /// All eight directions.
+    pub const EIGHT: [Dir; 8] = [
+        Dir::UpLeft,
+        Dir::UpRight,
+        Dir::DownLeft,
+        Dir::DownRight,
+        Dir::Up,
+        Dir::Down,
+        Dir::Left,
+        Dir::Right,
+    ];
 
     /// The opposite direction.
     #[inline]
@@ -53,16 +88,41 @@ impl Dir {
             Dir::UpRight => Dir::DownLeft,
             Dir::DownLeft => Dir::UpRight,
             Dir::DownRight => Dir::UpLeft,
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
         }
     }
 
-    /// The two directions in which a man of `color` moves.
+    /// The two diagonal directions in which a man of `color` moves.
     #[inline]
     pub const fn forward(color: Color) -> [Dir; 2] {
         match color {
             Color::White => [Dir::UpLeft, Dir::UpRight],
             Color::Black => [Dir::DownLeft, Dir::DownRight],
         }
+    }
+
+    /// (columns, rows) of one step on a board where every square is playable; on a dark-square
+    /// board an orthogonal step is twice as long (to the next dark square).
+    const fn cells(self) -> (i8, i8) {
+        match self {
+            Dir::UpLeft => (-1, 1),
+            Dir::UpRight => (1, 1),
+            Dir::DownLeft => (-1, -1),
+            Dir::DownRight => (1, -1),
+            Dir::Up => (0, 1),
+            Dir::Down => (0, -1),
+            Dir::Left => (-1, 0),
+            Dir::Right => (1, 0),
+        }
+    }
+
+    /// Whether this is one of the four diagonals.
+    #[inline]
+    pub const fn is_diagonal(self) -> bool {
+        (self as u8) < 4
     }
 }
 
@@ -75,6 +135,15 @@ pub enum Corner {
     Light,
 }
 
+/// Which squares of the board are played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playable {
+    /// The dark squares only, a1 of the given colour.
+    Dark(Corner),
+    /// Every square (Turkish).
+    All,
+}
+
 /// What a board is: its size and which squares are playable. [`Geometry`] is computed from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardDescription {
@@ -82,8 +151,15 @@ pub struct BoardDescription {
     pub width: u8,
     /// Rows (ranks 1, 2, …).
     pub height: u8,
-    /// The colour of a1.
-    pub a1: Corner,
+    /// The playable squares.
+    pub playable: Playable,
+}
+
+impl BoardDescription {
+    /// Whether every square is playable.
+    pub const fn is_all_squares(self) -> bool {
+        matches!(self.playable, Playable::All)
+    }
 }
 
 /// The boards dama plays on; a rule set names one.
@@ -95,6 +171,8 @@ pub enum BoardSize {
     EightA1Light,
     /// 10×10, a1 dark, 50 playable squares.
     Ten,
+    /// 8×8, all 64 squares playable (Turkish).
+    EightAll,
 }
 
 /// Tables for one board.
@@ -106,12 +184,14 @@ pub struct Geometry {
     pub height: u8,
     /// Whether a1 is light: the names are mirrored left-right against the layout.
     pub mirrored: bool,
-    /// Number of playable squares (32 or 50).
+    /// Whether every square is playable (no ghost bits).
+    pub all_squares: bool,
+    /// Number of playable squares (32, 50 or 64).
     pub squares: u8,
     /// All playable squares.
     pub valid: Bitboard,
-    /// Bit offset of one step in each [`Dir`].
-    pub delta: [i8; 4],
+    /// Bit offset of one step in each [`Dir`] (0 where the board has no such step).
+    pub delta: [i8; Dir::COUNT],
     /// The row on which each colour's men promote (White: the top row; Black: the bottom row).
     pub promotion: [Bitboard; 2],
     /// The long diagonal from White's left corner: a1-h8 on 8×8 (h1-a8 when a1 is light; on
@@ -119,33 +199,45 @@ pub struct Geometry {
     pub long_diagonal: Bitboard,
     /// `rays[dir][bit]`: every playable square beyond the square at `bit` in direction `dir`, up
     /// to the edge (empty for bits that are not playable squares).
-    pub rays: [[Bitboard; 64]; 4],
+    pub rays: [[Bitboard; 64]; Dir::COUNT],
     /// `delta` as a left rotation of the 64-bit word (`delta` mod 64). Rotating keeps every
     /// playable square's neighbour where a shift puts it; the bits that wrap around land on
     /// ghost or unused bits, which are never playable (see [`Geometry::advance`]).
-    pub rotation: [u32; 4],
+    pub rotation: [u32; Dir::COUNT],
+    /// `keep[dir]`: the bits [`Geometry::advance`] may move in `dir`: every bit where the
+    /// rotation cannot wrap onto a playable square (all of them for the diagonals of a
+    /// dark-square board), else exactly the playable squares that have a neighbour in `dir`.
+    pub keep: [Bitboard; Dir::COUNT],
     number_of_bit: [u8; 64],
+    bit_of_number: [u8; 64],
 }
 
 static EIGHT: Geometry = Geometry::new(BoardSize::Eight.description());
 static EIGHT_A1_LIGHT: Geometry = Geometry::new(BoardSize::EightA1Light.description());
 static TEN: Geometry = Geometry::new(BoardSize::Ten.description());
+static EIGHT_ALL: Geometry = Geometry::new(BoardSize::EightAll.description());
 
 impl BoardSize {
     /// Every board.
-    pub const ALL: [BoardSize; 3] = [BoardSize::Eight, BoardSize::EightA1Light, BoardSize::Ten];
+    pub const ALL: [BoardSize; 4] = [
+        BoardSize::Eight,
+        BoardSize::EightA1Light,
+        BoardSize::Ten,
+        BoardSize::EightAll,
+    ];
 
     /// What this board is.
     pub const fn description(self) -> BoardDescription {
-        let (width, a1) = match self {
-            BoardSize::Eight => (8, Corner::Dark),
-            BoardSize::EightA1Light => (8, Corner::Light),
-            BoardSize::Ten => (10, Corner::Dark),
+        let (width, playable) = match self {
+            BoardSize::Eight => (8, Playable::Dark(Corner::Dark)),
+            BoardSize::EightA1Light => (8, Playable::Dark(Corner::Light)),
+            BoardSize::Ten => (10, Playable::Dark(Corner::Dark)),
+            BoardSize::EightAll => (8, Playable::All),
         };
         BoardDescription {
             width,
             height: width,
-            a1,
+            playable,
         }
     }
 
@@ -156,7 +248,95 @@ impl BoardSize {
             BoardSize::Eight => &EIGHT,
             BoardSize::EightA1Light => &EIGHT_A1_LIGHT,
             BoardSize::Ten => &TEN,
+            BoardSize::EightAll => &EIGHT_ALL,
         }
+    }
+}
+
+/// The layout of a board in constants: where each square's bit is and which cell it is.
+#[derive(Clone, Copy)]
+struct Layout {
+    width: u8,
+    height: u8,
+    all: bool,
+}
+
+impl Layout {
+    const fn of(desc: BoardDescription) -> Layout {
+        Layout {
+            width: desc.width,
+            height: desc.height,
+            all: matches!(desc.playable, Playable::All),
+        }
+    }
+
+    /// Playable squares.
+    const fn squares(self) -> u8 {
+        if self.all {
+            self.width * self.height
+        } else {
+            self.width * self.height / 2
+        }
+    }
+
+    /// Squares per row.
+    const fn per_row(self) -> u8 {
+        if self.all {
+            self.width
+        } else {
+            self.width / 2
+        }
+    }
+
+    /// The bit of zero-based layout number `s`: `s + s / width` on a dark-square board (a
+    /// ghost bit after every two rows), `s` on the all-squares board.
+    const fn bit(self, s: u8) -> u8 {
+        if self.all {
+            s
+        } else {
+            s + s / self.width
+        }
+    }
+
+    /// (column, row from the top) of zero-based layout number `s` on the a1-dark layout.
+    const fn cell(self, s: u8) -> (u8, u8) {
+        let per_row = self.per_row();
+        let row_top = s / per_row;
+        if self.all {
+            return (s % per_row, row_top);
+        }
+        let odd = if row_top.is_multiple_of(2) { 1 } else { 0 };
+        (2 * (s % per_row) + odd, row_top)
+    }
+
+    /// The zero-based layout number at (column, row from the top), if playable.
+    const fn number_at(self, col: i32, row_top: i32) -> Option<u8> {
+        if col < 0 || row_top < 0 || col >= self.width as i32 || row_top >= self.height as i32 {
+            return None;
+        }
+        let per_row = self.per_row() as i32;
+        if self.all {
+            return Some((row_top * per_row + col) as u8);
+        }
+        // a1-dark layout: the dark cells of a row from the top are those with col + row_top odd
+        if (col + row_top) % 2 == 0 {
+            return None;
+        }
+        Some((row_top * per_row + col / 2) as u8)
+    }
+
+    /// One step of direction `d` as (columns, rows towards the top).
+    const fn step(self, d: Dir) -> (i32, i32) {
+        let (dc, dr) = d.cells();
+        let scale = if self.all || d.is_diagonal() { 1 } else { 2 };
+        (dc as i32 * scale, -(dr as i32) * scale)
+    }
+
+    /// The zero-based number of the neighbour of `s` in `d`, if any.
+    const fn neighbour(self, s: u8, d: Dir) -> Option<u8> {
+        let (col, row) = self.cell(s);
+        let (dc, dr) = self.step(d);
+        self.number_at(col as i32 + dc, row as i32 + dr)
     }
 }
 
@@ -165,48 +345,74 @@ impl Geometry {
     /// row from the top, each row from the left, as on an a1-dark board; a light a1 only mirrors
     /// the names. Panics (at compile time, for the statics) if the layout needs more than 64 bits.
     pub const fn new(desc: BoardDescription) -> Geometry {
+        let l = Layout::of(desc);
         let (width, height) = (desc.width, desc.height);
-        let squares = width * height / 2;
-        assert!(width % 2 == 0 && (squares as u32 + squares as u32 / width as u32) <= 64);
-        let half = (width / 2) as i8;
+        let squares = l.squares();
+        assert!(width % 2 == 0 && l.bit(squares - 1) < 64);
         let mut valid = 0u64;
         let mut number_of_bit = [0u8; 64];
+        let mut bit_of_number = [0u8; 64];
         let mut top = 0u64;
         let mut bottom = 0u64;
         let mut diag = 0u64;
         let mut s = 0u8;
         while s < squares {
-            let bit = s + s / width;
+            let bit = l.bit(s);
             valid |= 1 << bit;
             number_of_bit[bit as usize] = s + 1;
-            let row = s / (width / 2);
+            bit_of_number[s as usize] = bit;
+            let (col, row) = l.cell(s);
             if row == 0 {
                 top |= 1 << bit;
             }
             if row == height - 1 {
                 bottom |= 1 << bit;
             }
-            // column from the left: even rows (from the top) start on the second column
-            let col = 2 * (s % (width / 2)) + if row.is_multiple_of(2) { 1 } else { 0 };
             if col + row == height - 1 {
                 diag |= 1 << bit;
             }
             s += 1;
         }
-        let delta = [-(half + 1), -half, half, half + 1];
+        let (delta, keep) = Self::steps(l);
         Geometry {
             width,
             height,
-            mirrored: matches!(desc.a1, Corner::Light),
+            mirrored: matches!(desc.playable, Playable::Dark(Corner::Light)),
+            all_squares: l.all,
             squares,
             valid: Bitboard(valid),
             delta,
             promotion: [Bitboard(top), Bitboard(bottom)],
             long_diagonal: Bitboard(diag),
-            rays: Self::make_rays(valid, delta),
-            rotation: Self::rotations(width),
+            rays: Self::make_rays(l),
+            rotation: Self::rotations_of(delta),
+            keep,
             number_of_bit,
+            bit_of_number,
         }
+    }
+
+    /// The bit offset of each direction and its [`Geometry::keep`] mask.
+    const fn steps(l: Layout) -> ([i8; Dir::COUNT], [Bitboard; Dir::COUNT]) {
+        let mut delta = [0i8; Dir::COUNT];
+        let mut keep = [Bitboard(0); Dir::COUNT];
+        let mut d = 0;
+        while d < Dir::COUNT {
+            let dir = Dir::EIGHT[d];
+            let mut s = 0u8;
+            while s < l.squares() {
+                if let Some(t) = l.neighbour(s, dir) {
+                    delta[d] = l.bit(t) as i8 - l.bit(s) as i8;
+                    keep[d].0 |= 1 << l.bit(s);
+                }
+                s += 1;
+            }
+            if !l.all && dir.is_diagonal() {
+                keep[d] = Bitboard(!0); // a wrapped step lands on a ghost bit
+            }
+            d += 1;
+        }
+        (delta, keep)
     }
 
     /// The set of the squares at (column, row from the bottom) of an a1-dark board `width`
@@ -235,8 +441,15 @@ impl Geometry {
         Bitboard(bits)
     }
 
-    /// The rotations of [`Geometry::advance`] on a board `width` squares wide, per [`Dir`]
-    /// (`delta` mod 64), as a constant for generators specialised by board size.
+    /// Every square of the row `row` (from the bottom, from 0) of an all-squares board `width`
+    /// squares wide.
+    pub const fn full_row(width: u8, row: u8) -> Bitboard {
+        let first = (width - 1 - row) as u32 * width as u32;
+        Bitboard(((1u64 << width) - 1) << first)
+    }
+
+    /// The rotations of [`Geometry::advance`] on a dark-square board `width` squares wide, per
+    /// diagonal [`Dir`] (`delta` mod 64), as a constant for generators specialised by board size.
     pub const fn rotations(width: u8) -> [u32; 4] {
         let half = (width / 2) as i8;
         let delta = [-(half + 1), -half, half, half + 1];
@@ -248,23 +461,31 @@ impl Geometry {
         ]
     }
 
-    /// The ray tables: from every playable bit, step by `delta` while on playable squares.
-    const fn make_rays(valid: u64, delta: [i8; 4]) -> [[Bitboard; 64]; 4] {
-        let mut rays = [[Bitboard(0); 64]; 4];
+    const fn rotations_of(delta: [i8; Dir::COUNT]) -> [u32; Dir::COUNT] {
+        let mut rot = [0u32; Dir::COUNT];
         let mut d = 0;
-        while d < 4 {
-            let mut bit = 0i32;
-            while bit < 64 {
-                if valid >> bit & 1 != 0 {
-                    let mut ray = 0u64;
-                    let mut cur = bit + delta[d] as i32;
-                    while cur >= 0 && cur < 64 && valid >> cur & 1 != 0 {
-                        ray |= 1 << cur;
-                        cur += delta[d] as i32;
-                    }
-                    rays[d][bit as usize] = Bitboard(ray);
+        while d < Dir::COUNT {
+            rot[d] = delta[d].rem_euclid(64) as u32;
+            d += 1;
+        }
+        rot
+    }
+
+    /// The ray tables: from every playable square, step along the board while on it.
+    const fn make_rays(l: Layout) -> [[Bitboard; 64]; Dir::COUNT] {
+        let mut rays = [[Bitboard(0); 64]; Dir::COUNT];
+        let mut d = 0;
+        while d < Dir::COUNT {
+            let mut s = 0u8;
+            while s < l.squares() {
+                let mut ray = 0u64;
+                let mut cur = l.neighbour(s, Dir::EIGHT[d]);
+                while let Some(t) = cur {
+                    ray |= 1 << l.bit(t);
+                    cur = l.neighbour(t, Dir::EIGHT[d]);
                 }
-                bit += 1;
+                rays[d][l.bit(s) as usize] = Bitboard(ray);
+                s += 1;
             }
             d += 1;
         }
@@ -278,8 +499,7 @@ impl Geometry {
         if n == 0 || n > self.squares as u32 {
             return None;
         }
-        let s = (n - 1) as u8;
-        Some(Square(s + s / self.width))
+        Some(Square(self.bit_of_number[n as usize - 1]))
     }
 
     /// The layout number (1-based) of `sq`: the standard PDN number on an a1-dark board.
@@ -288,13 +508,18 @@ impl Geometry {
         self.number_of_bit[sq.index()] as u32
     }
 
+    fn layout(&self) -> Layout {
+        Layout {
+            width: self.width,
+            height: self.height,
+            all: self.all_squares,
+        }
+    }
+
     /// Zero-based (column from the left, row from the bottom) of `sq` as White sees the board:
     /// `a1` is (0, 0).
     pub fn coords(&self, sq: Square) -> (u8, u8) {
-        let s = (self.number(sq) - 1) as u8;
-        let half = self.width / 2;
-        let row_top = s / half;
-        let col = 2 * (s % half) + if row_top.is_multiple_of(2) { 1 } else { 0 };
+        let (col, row_top) = self.layout().cell((self.number(sq) - 1) as u8);
         let col = if self.mirrored {
             self.width - 1 - col
         } else {
@@ -308,17 +533,14 @@ impl Geometry {
         if col >= self.width || row >= self.height {
             return None;
         }
-        if (col + row).is_multiple_of(2) == self.mirrored {
-            return None; // a light square
-        }
         let col = if self.mirrored {
             self.width - 1 - col
         } else {
             col
         };
         let row_top = self.height - 1 - row;
-        let s = row_top as u32 * (self.width as u32 / 2) + col as u32 / 2;
-        self.square(s + 1)
+        let s = self.layout().number_at(col as i32, row_top as i32)?;
+        self.square(s as u32 + 1)
     }
 
     /// The algebraic name of `sq` (`a1`, `h8`, `j10`).
@@ -344,16 +566,18 @@ impl Geometry {
     /// One step of every square of `bb` in direction `dir`, kept on the board.
     #[inline]
     pub fn step(&self, bb: Bitboard, dir: Dir) -> Bitboard {
-        bb.shift(self.delta[dir as usize]) & self.valid
+        self.advance(bb, dir) & self.valid
     }
 
-    /// One step of every square of `bb` in direction `dir`, by a rotation and without the board
-    /// mask: the playable squares of the result are exactly those of [`Geometry::step`], and the
-    /// other bits are never playable, so callers AND the result with a set of playable squares
-    /// (empty squares, enemy pieces). Branch-free, unlike a signed shift.
+    /// One step of every square of `bb` in direction `dir`, by a mask ([`Geometry::keep`]) and a
+    /// rotation, without the board mask: the playable squares of the result are exactly the
+    /// neighbours in `dir` of the squares of `bb`, and the other bits are never playable, so
+    /// callers AND the result with a set of playable squares (empty squares, enemy pieces).
+    /// Branch-free, unlike a signed shift.
     #[inline(always)]
     pub fn advance(&self, bb: Bitboard, dir: Dir) -> Bitboard {
-        Bitboard(bb.0.rotate_left(self.rotation[dir as usize]))
+        let d = dir as usize;
+        Bitboard((bb.0 & self.keep[d].0).rotate_left(self.rotation[d]))
     }
 
     /// The squares beyond `sq` in direction `dir` to the edge of the board.
@@ -376,12 +600,7 @@ impl Geometry {
     /// The neighbour of `sq` in direction `dir`, if it is on the board.
     #[inline]
     pub fn neighbour(&self, sq: Square, dir: Dir) -> Option<Square> {
-        let bit = sq.0 as i8 + self.delta[dir as usize];
-        if (0..64).contains(&bit) && self.valid.has(Square(bit as u8)) {
-            Some(Square(bit as u8))
-        } else {
-            None
-        }
+        (self.advance(Bitboard::from_square(sq), dir) & self.valid).first()
     }
 
     /// Iterates over all playable squares in layout number order.
@@ -484,34 +703,102 @@ mod tests {
     #[test]
     fn described_boards() {
         let d = BoardSize::EightA1Light.description();
-        assert_eq!((d.width, d.height, d.a1), (8, 8, Corner::Light));
-        assert_eq!(BoardSize::Ten.description().a1, Corner::Dark);
+        assert_eq!(
+            (d.width, d.height, d.playable),
+            (8, 8, Playable::Dark(Corner::Light))
+        );
+        assert_eq!(BoardSize::EightAll.description().playable, Playable::All);
         for b in BoardSize::ALL {
             let g = b.geometry();
             assert_eq!(g.valid.count(), g.squares as u32);
-            assert_eq!(g.mirrored, b.description().a1 == Corner::Light);
+            assert_eq!(
+                g.mirrored,
+                b.description().playable == Playable::Dark(Corner::Light)
+            );
         }
+    }
+
+    /// The neighbour of `sq` in `dir` worked out from the coordinates: one cell, or two for an
+    /// orthogonal step on a dark-square board.
+    fn neighbour_by_coords(g: &Geometry, sq: Square, dir: Dir) -> Option<Square> {
+        let (dc, dr) = dir.cells();
+        let scale = if g.all_squares || dir.is_diagonal() {
+            1
+        } else {
+            2
+        };
+        let (c, r) = g.coords(sq);
+        let dc = if g.mirrored { -dc } else { dc };
+        let (c, r) = (c as i32 + dc as i32 * scale, r as i32 + dr as i32 * scale);
+        if c < 0 || r < 0 {
+            return None;
+        }
+        g.from_coords(c as u8, r as u8)
     }
 
     #[test]
     fn rays_and_rotations_agree_with_single_steps() {
         for g in BoardSize::ALL.map(BoardSize::geometry) {
             for sq in g.all_squares() {
-                for dir in Dir::ALL {
+                for dir in Dir::EIGHT {
                     let one = Bitboard::from_square(sq);
-                    assert_eq!(g.advance(one, dir) & g.valid, g.step(one, dir));
+                    let next = neighbour_by_coords(g, sq, dir);
+                    assert_eq!(g.neighbour(sq, dir), next, "{sq:?} {dir:?}");
+                    let want: Bitboard = next.into_iter().collect();
+                    assert_eq!(g.advance(one, dir) & g.valid, want);
+                    assert_eq!(g.step(one, dir), want);
                     let mut walk = Bitboard::EMPTY;
                     let mut cur = sq;
-                    while let Some(next) = g.neighbour(cur, dir) {
+                    while let Some(next) = neighbour_by_coords(g, cur, dir) {
                         walk |= Bitboard::from_square(next);
                         cur = next;
                     }
                     assert_eq!(g.ray(sq, dir), walk);
-                    if let Some(next) = g.neighbour(sq, dir) {
+                    if let Some(next) = next {
                         assert_eq!(g.nearest(walk, dir), next);
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn all_squares_board() {
+        let g = BoardSize::EightAll.geometry();
+        assert_eq!(
+            (g.squares, g.valid, g.all_squares),
+            (64, Bitboard(!0), true)
+        );
+        assert_eq!(g.algebraic(g.square(1).unwrap()), "a8");
+        assert_eq!(g.algebraic(g.square(64).unwrap()), "h1");
+        let a2 = g.parse_algebraic("a2").unwrap();
+        assert_eq!(g.neighbour(a2, Dir::Left), None);
+        assert_eq!(g.neighbour(a2, Dir::Right), g.parse_algebraic("b2"));
+        assert_eq!(g.neighbour(a2, Dir::Up), g.parse_algebraic("a3"));
+        assert_eq!(g.neighbour(a2, Dir::UpLeft), None);
+        let h8 = g.parse_algebraic("h8").unwrap();
+        assert_eq!(g.neighbour(h8, Dir::Right), None);
+        assert_eq!(g.neighbour(h8, Dir::Up), None);
+        assert_eq!(g.ray(a2, Dir::Right).count(), 7);
+        // the a-file cannot step left: the h-file of the row above is not its neighbour
+        let h_file: Bitboard = g.all_squares().filter(|&s| g.coords(s).0 == 7).collect();
+        assert_eq!(g.advance(g.valid, Dir::Left) & g.valid, g.valid - h_file);
+        assert_eq!(Geometry::full_row(8, 0), g.promotion[1]);
+        assert_eq!(Geometry::full_row(8, 7), g.promotion[0]);
+        for sq in g.all_squares() {
+            assert_eq!(g.parse_algebraic(&g.algebraic(sq)), Some(sq));
+        }
+    }
+
+    #[test]
+    fn orthogonal_steps_on_dark_squares_skip_a_cell() {
+        let g = BoardSize::Ten.geometry();
+        let s28 = g.square(28).unwrap();
+        let names: Vec<u32> = Dir::ORTHOGONALS
+            .iter()
+            .map(|&d| g.number(g.neighbour(s28, d).unwrap()))
+            .collect();
+        assert_eq!(names, [18, 38, 27, 29]);
+        assert_eq!(g.neighbour(g.square(26).unwrap(), Dir::Left), None);
     }
 }

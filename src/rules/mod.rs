@@ -6,12 +6,12 @@ mod numbering;
 mod ruleset;
 mod variants;
 
-pub use geometry::{BoardDescription, BoardSize, Corner, Dir, Geometry};
+pub use geometry::{BoardDescription, BoardSize, Corner, Dir, Geometry, Playable};
 pub use goal::{Goal, Verdict};
 pub use numbering::SquareNumbering;
 pub use ruleset::{
     Criterion, DrawRules, EndgameCounters, EndgameRule, Forward, KeyShape, KingLanding, KingRules,
-    LoneKingDiagonal, ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation,
-    Parachutists, Precedence, Promotion, Range, Removal, RuleSet,
+    Lines, LoneKingDiagonal, ManDirections, MaterialPattern, MenRules, MidCapturePromotion,
+    Notation, Parachutists, Precedence, Promotion, Range, Removal, RuleSet,
 };
 pub use variants::Variant;

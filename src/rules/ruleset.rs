@@ -203,6 +203,49 @@ pub enum ManDirections {
     ForwardDiagonals,
     /// All four diagonals.
     AllDiagonals,
+    /// Straight forward and sideways along the rank (Turkish), never backward.
+    ForwardAndSideways,
+}
+
+impl ManDirections {
+    /// The directions of a man going `forward`.
+    #[inline]
+    pub const fn dirs(self, forward: Forward) -> &'static [Dir] {
+        const UP: [Dir; 2] = Dir::forward(Color::White);
+        const DOWN: [Dir; 2] = Dir::forward(Color::Black);
+        match (self, forward) {
+            (ManDirections::ForwardDiagonals, Forward::Up) => &UP,
+            (ManDirections::ForwardDiagonals, Forward::Down) => &DOWN,
+            (ManDirections::AllDiagonals, _) => &Dir::DIAGONALS,
+            (ManDirections::ForwardAndSideways, Forward::Up) => &[Dir::Up, Dir::Left, Dir::Right],
+            (ManDirections::ForwardAndSideways, Forward::Down) => {
+                &[Dir::Down, Dir::Left, Dir::Right]
+            }
+        }
+    }
+}
+
+/// The lines along which a king moves or captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lines {
+    /// The four diagonals.
+    Diagonal,
+    /// The four files and ranks (Turkish).
+    Orthogonal,
+    /// All eight.
+    Both,
+}
+
+impl Lines {
+    /// The directions of these lines.
+    #[inline]
+    pub const fn dirs(self) -> &'static [Dir] {
+        match self {
+            Lines::Diagonal => &Dir::DIAGONALS,
+            Lines::Orthogonal => &Dir::ORTHOGONALS,
+            Lines::Both => &Dir::EIGHT,
+        }
+    }
 }
 
 /// Which way a colour's men go.
@@ -227,6 +270,8 @@ impl Forward {
 /// How men move, capture and what they may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MenRules {
+    /// The directions of a man's quiet move.
+    pub moves: ManDirections,
     /// The directions men capture in.
     pub captures: ManDirections,
     /// Whether a man may capture a king (Italian: never).
@@ -270,6 +315,10 @@ pub struct KingRules {
     pub captures: Range,
     /// Where a capturing king may land.
     pub landing: KingLanding,
+    /// The lines of a quiet move.
+    pub move_lines: Lines,
+    /// The lines of a capture.
+    pub capture_lines: Lines,
 }
 
 /// When the pieces taken in a capture leave the board.
@@ -293,6 +342,14 @@ impl Promotion {
         Promotion([
             Geometry::dark_row(width, forward[0].far_row(width)),
             Geometry::dark_row(width, forward[1].far_row(width)),
+        ])
+    }
+
+    /// The far row in each colour's forward direction on an all-squares board `width` wide.
+    pub const fn far_full_rows(width: u8, forward: [Forward; 2]) -> Promotion {
+        Promotion([
+            Geometry::full_row(width, forward[0].far_row(width)),
+            Geometry::full_row(width, forward[1].far_row(width)),
         ])
     }
 
@@ -451,6 +508,28 @@ impl RuleSet {
         self.men.captures == ManDirections::AllDiagonals
     }
 
+    /// The two diagonal directions forward of `color`'s men (a parachutist captures in their
+    /// reverse).
+    #[inline]
+    pub fn forward_dirs(&self, color: Color) -> [Dir; 2] {
+        match self.forward(color) {
+            Forward::Up => Dir::forward(Color::White),
+            Forward::Down => Dir::forward(Color::Black),
+        }
+    }
+
+    /// The directions of the quiet moves of `color`'s men.
+    #[inline]
+    pub fn man_move_dirs(&self, color: Color) -> &'static [Dir] {
+        self.men.moves.dirs(self.forward(color))
+    }
+
+    /// The directions in which `color`'s men capture.
+    #[inline]
+    pub fn man_capture_dirs(&self, color: Color) -> &'static [Dir] {
+        self.men.captures.dirs(self.forward(color))
+    }
+
     /// The forward of `color`'s men.
     #[inline]
     pub fn forward(&self, color: Color) -> Forward {
@@ -461,15 +540,6 @@ impl RuleSet {
     #[inline(always)]
     pub fn promotion_squares(&self, color: Color) -> Bitboard {
         self.promotion.0[color.index()]
-    }
-
-    /// The two diagonal directions forward of `color`'s men.
-    #[inline]
-    pub fn forward_dirs(&self, color: Color) -> [Dir; 2] {
-        match self.forward(color) {
-            Forward::Up => Dir::forward(Color::White),
-            Forward::Down => Dir::forward(Color::Black),
-        }
     }
 
     /// The number of `sq` in this variant's numbering ([`Notation::numbering`]).

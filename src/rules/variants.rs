@@ -11,9 +11,9 @@ use super::geometry::BoardSize;
 use super::goal::Goal;
 use super::numbering::SquareNumbering;
 use super::ruleset::{
-    DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules, LoneKingDiagonal,
-    ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation, Parachutists,
-    Precedence, Promotion, Range, Removal, RuleSet,
+    DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules, Lines,
+    LoneKingDiagonal, ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation,
+    Parachutists, Precedence, Promotion, Range, Removal, RuleSet,
 };
 use crate::types::Color;
 
@@ -62,6 +62,8 @@ pub enum Variant {
     /// Parachute checkers (Parašutistická dáma): Czech, with four parachutists each on the
     /// opponent's first row.
     Parachute,
+    /// Turkish draughts (Dama): all 64 squares, orthogonal men and flying orthogonal kings.
+    Turkish,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -188,6 +190,7 @@ const BASE: RuleSet = RuleSet {
     start: START_8X8,
     first: Color::White,
     men: MenRules {
+        moves: ManDirections::ForwardDiagonals,
         captures: ManDirections::ForwardDiagonals,
         capture_kings: true,
         forward: USUAL_FORWARD,
@@ -234,6 +237,8 @@ const FLYING_KINGS: KingRules = KingRules {
     moves: Range::Flying,
     captures: Range::Flying,
     landing: KingLanding::AnyBeyond,
+    move_lines: Lines::Diagonal,
+    capture_lines: Lines::Diagonal,
 };
 
 /// Men capturing in all four diagonal directions.
@@ -354,6 +359,7 @@ static ENGLISH: RuleSet = RuleSet {
         moves: Range::Short,
         captures: Range::Short,
         landing: KingLanding::DirectlyBehind,
+        ..FLYING_KINGS
     },
     precedence: Precedence::FREE,
     mid_capture_promotion: MidCapturePromotion::EndMove, // a crowning ends the move
@@ -575,9 +581,50 @@ static PARACHUTE: RuleSet = RuleSet {
     ..CZECH
 };
 
+/// 16 men each on the second and third rows of the all-squares board, White to move (Turkish).
+const START_TURKISH: &str = "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:\
+    Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+
+/// Turkish draughts (Dama): spec variants.md Part 2 §3 [WP-TUR, BK-turkish, alemanni, kish].
+static TURKISH: RuleSet = RuleSet {
+    name: "turkish",
+    board: BoardSize::EightAll, // all 64 squares
+    start: START_TURKISH,       // White a2-h3, Black a6-h7, the back rows empty
+    first: Color::White,        // White moves first
+    men: MenRules {
+        // one square forward or sideways, never backward or diagonal; captures alike
+        moves: ManDirections::ForwardAndSideways,
+        captures: ManDirections::ForwardAndSideways,
+        ..BASE.men
+    },
+    kings: KingRules {
+        // flying orthogonal kings, landing on any empty square beyond the piece taken
+        move_lines: Lines::Orthogonal,
+        capture_lines: Lines::Orthogonal,
+        ..FLYING_KINGS
+    },
+    removal: Removal::AtOnce, // captured pieces leave at once; no 180° turn between two jumps
+    promotion: Promotion::far_full_rows(8, USUAL_FORWARD),
+    precedence: Precedence::MAJORITY, // the most pieces (kings and men count one)
+    // [U] four readings (spec §7): the recommended one, crowned at once and going on as a king
+    mid_capture_promotion: MidCapturePromotion::ContinueAsKing,
+    draw: DrawRules {
+        repetition: 3, // threefold repetition [alemanni]
+        // [U] no no-progress rule found: BASE's 15 moves each without a man move or capture
+        ..BASE.draw
+    },
+    notation: Notation {
+        algebraic: true, // a1-h8 (pydraughts' Turkish FENs); numbers 1 = a8 … 64 = h1
+        capture_sep: 'x',
+        game_type: "30,W,8,8,A0,0", // [PYD-pdn]
+        ..BASE.notation
+    },
+    ..BASE
+};
+
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 19] = [
+    pub const ALL: [Variant; 20] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -597,6 +644,7 @@ impl Variant {
         Variant::Corner,
         Variant::Oneway,
         Variant::Parachute,
+        Variant::Turkish,
     ];
 
     /// The rules of this variant.
@@ -622,6 +670,7 @@ impl Variant {
             Variant::Corner => &CORNER,
             Variant::Oneway => &ONEWAY,
             Variant::Parachute => &PARACHUTE,
+            Variant::Turkish => &TURKISH,
         }
     }
 
@@ -648,6 +697,7 @@ impl Variant {
             "antidraughts" | "losing" => Variant::Antidraughts,
             "breakthrough" | "bt" => Variant::Breakthrough,
             "dama-italiana" | "italiana" => Variant::Italian,
+            "dama" | "turkish-draughts" => Variant::Turkish,
             _ => return Variant::ALL.into_iter().find(|v| v.name() == n),
         };
         Some(v)

@@ -83,16 +83,18 @@ impl Search<'_> {
         } else {
             self.empty
         };
-        let dirs: Vec<Dir> = if piece.parachutist {
-            rules.forward_dirs(me).iter().map(|d| d.reverse()).collect()
-        } else if king || rules.men_capture_backward() {
-            Dir::ALL.to_vec()
+        let reversed: Vec<Dir>;
+        let dirs: &[Dir] = if piece.parachutist {
+            reversed = rules.forward_dirs(me).iter().map(|d| d.reverse()).collect();
+            &reversed
+        } else if king {
+            rules.kings.capture_lines.dirs()
         } else {
-            rules.forward_dirs(me).to_vec()
+            rules.man_capture_dirs(me)
         };
         let flying = king && rules.kings.captures == Range::Flying;
         let mut out = Vec::new();
-        for d in dirs {
+        for &d in dirs {
             if at_once && came == Some(d.reverse()) {
                 continue;
             }
@@ -275,7 +277,8 @@ pub fn landing_paths(pos: &Position) -> Vec<RefPath> {
     all
 }
 
-/// The quiet moves: men one step forward, kings any distance (flying) or one step (short).
+/// The quiet moves: men one step in their move directions, kings any distance (flying) or one
+/// step (short) along their lines.
 pub fn quiet_moves(pos: &Position) -> Vec<Move> {
     let g = pos.geometry();
     let rules = pos.rules();
@@ -285,12 +288,12 @@ pub fn quiet_moves(pos: &Position) -> Vec<Move> {
     let mut out = Vec::new();
     for from in pos.pieces(me) {
         let king = pos.kings(me).has(from);
-        let dirs: Vec<Dir> = if king {
-            Dir::ALL.to_vec()
+        let dirs: &[Dir] = if king {
+            rules.kings.move_lines.dirs()
         } else {
-            rules.forward_dirs(me).to_vec()
+            rules.man_move_dirs(me)
         };
-        for d in dirs {
+        for &d in dirs {
             let mut cur = from;
             while let Some(to) = g.neighbour(cur, d).filter(|s| empty.has(*s)) {
                 let promotes = !king && promotion.has(to);

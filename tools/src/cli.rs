@@ -80,8 +80,12 @@ struct PerftArgs {
     #[arg(long)]
     divide: bool,
     /// Count capture paths instead of distinct moves.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "landings")]
     paths: bool,
+    /// Count every landing sequence as its own move, as the kish crate does (a king that may
+    /// land on several squares before its next jump gives one move per square).
+    #[arg(long)]
+    landings: bool,
     /// Worker threads.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -126,10 +130,10 @@ fn position(variant: Variant, fen: Option<&str>) -> Result<Position> {
 fn run_perft(a: &PerftArgs) -> Result<()> {
     let (depth, threads) = (a.depth, a.threads);
     let pos = position(a.variant, a.fen.as_deref())?;
-    let counting = if a.paths {
-        Counting::Paths
-    } else {
-        Counting::Moves
+    let counting = match (a.paths, a.landings) {
+        (true, _) => Counting::Paths,
+        (_, true) => Counting::Landings,
+        _ => Counting::Moves,
     };
     for d in 1..=depth {
         let t = Instant::now();

@@ -5,8 +5,8 @@
 use super::super::geometry::BoardSize;
 use super::super::numbering::SquareNumbering;
 use super::super::ruleset::{
-    DrawRules, EndgameCounters, KingLanding, KingRules, MenRules, MidCapturePromotion, Notation,
-    Precedence, Range, RuleSet,
+    DrawRules, EndgameCounters, KingLanding, KingRules, Lines, MenRules, MidCapturePromotion,
+    Notation, Precedence, Range, RuleSet,
 };
 /// 12 men each on the first three rows of the a1-light board, White to move (Italian, Spanish,
 /// Portuguese): the mirror of [`START_8X8`].
@@ -89,4 +89,6 @@ const SHORT_KINGS: KingRules = KingRules {
     moves: Range::Short,
     captures: Range::Short,
     landing: KingLanding::DirectlyBehind,
+    move_lines: Lines::Diagonal,
+    capture_lines: Lines::Diagonal,
 };

@@ -1,7 +1,7 @@
 //! `dama variants`: every variant dama plays, with the facts a user picks one by.
 
 use dama::eval::pattern;
-use dama::rules::{Criterion, KingLanding, Precedence, Range, Removal};
+use dama::rules::{Criterion, KingLanding, Lines, ManDirections, Precedence, Range, Removal};
 use dama::{Position, Variant};
 
 /// Prints one line per variant: name, board, who starts, kings, men, precedence, notation and
@@ -40,10 +40,10 @@ fn describe(v: Variant) -> String {
         (Range::Flying, KingLanding::HaltBehindKing) => "flying kings halting behind a king",
         (Range::Flying, KingLanding::AnyBeyond) => "flying kings",
     };
-    let mut men = String::from(if r.men_capture_backward() {
-        "men capture backward"
-    } else {
-        "men capture forward"
+    let mut men = String::from(match r.men.captures {
+        ManDirections::AllDiagonals => "men capture backward",
+        ManDirections::ForwardDiagonals => "men capture forward",
+        ManDirections::ForwardAndSideways => "men step and capture forward and sideways",
     });
     if r.men.forward[0] == r.men.forward[1] {
         men.push_str(" (all of them toward the same side)");
@@ -54,6 +54,12 @@ fn describe(v: Variant) -> String {
     if r.men.parachutists.present() {
         men.push_str(", parachutists (P) capture toward their own side, then are men");
     }
+    let lines = match r.kings.capture_lines {
+        Lines::Diagonal => "",
+        Lines::Orthogonal => " orthogonal",
+        Lines::Both => " diagonal and orthogonal",
+    };
+    let squares = if g.all_squares { " all squares" } else { "" };
     let removal = match r.removal {
         Removal::AfterMove => "",
         Removal::AtOnce => ", captured pieces leave at once",
@@ -64,10 +70,10 @@ fn describe(v: Variant) -> String {
         "numeric"
     };
     format!(
-        "{:<14} {}x{}, {} first, {kings}, {men}{removal}, {}; {notation}, GameType {}",
+        "{:<14} {}x{}{squares}, {} first, {kings}{lines}, {men}{removal}, {}; {notation}, GameType {}",
         v.name(),
         g.width,
-        g.width,
+        g.height,
         r.first.name(),
         precedence_name(r.precedence),
         r.notation.game_type
@@ -101,6 +107,10 @@ mod tests {
 
     #[test]
     fn every_variant_is_described() {
+        let turkish = describe(Variant::Turkish);
+        assert!(turkish.contains("8x8 all squares"), "{turkish}");
+        assert!(turkish.contains("flying kings orthogonal"), "{turkish}");
+        assert!(turkish.contains("forward and sideways"), "{turkish}");
         let thai = describe(Variant::from_name("thai").unwrap());
         assert!(thai.contains("landing right behind"), "{thai}");
         assert!(thai.contains("leave at once"), "{thai}");

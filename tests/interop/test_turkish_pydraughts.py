@@ -1,0 +1,80 @@
+"""pydraughts 0.6.7's HubEngine drives `dama hub` through Turkish games (all 64 squares, the
+65-character position string, moves numbered 1 = a1 … 64 = h8 as pydraughts sends them).
+
+Run from the repository root after `cargo build --release`:
+
+    pip install pydraughts==0.6.7 pytest
+    python -m pytest -s tests/interop/test_turkish_pydraughts.py
+
+pydraughts' Turkish differs from dama's rules in two known places (spec variants.md §3):
+a king may pass over its own men in a capture (a pydraughts bug), and a man that reaches the far
+row in a capture goes on capturing as a man (dama's default, the spec's recommendation: it is
+crowned and goes on as a king). So where pydraughts cannot find dama's move, the test checks
+that the position is one of these (pydraughts' longest capture takes more pieces than dama's
+move, or dama's move crowns in a capture), says so, and ends the game there; every other move
+must be legal for pydraughts, and a game that does not diverge must end by pydraughts' rules.
+"""
+
+import time
+
+import pytest
+
+import draughts
+from draughts import BLACK, WHITE
+from test_pydraughts import MAX_PLIES, close_engine, end_reason, start_engine
+
+START_TIME = 1.0  # seconds per side
+INCREMENT = 0.02  # seconds per move
+
+
+def known_difference(board, hub_move):
+    """Why pydraughts rejects `hub_move` (dama's move) at `board`, if it is a known difference."""
+    legal = board.legal_moves()
+    theirs = max((len(m.captures) for m in legal if m.captures), default=0)
+    captured = max(len(hub_move.split("x")) - 2, 0)
+    if theirs > captured:
+        return f"pydraughts' longest capture takes {theirs}, dama's rules allow {captured}"
+    start = int(hub_move.replace("x", "-").split("-")[0])
+    to = int(hub_move.replace("x", "-").split("-")[1])
+    far = range(57, 65) if board.turn == WHITE else range(1, 9)
+    piece = board._game.board.searcher.get_piece_by_position(start)
+    if captured and to in far and not piece.king:
+        return "dama crowns in the capture and goes on as a king; pydraughts goes on as a man"
+    return None
+
+
+def play_game(skills):
+    board = draughts.Board(variant="turkish")
+    engines = {WHITE: start_engine("turkish", skills[0]), BLACK: start_engine("turkish", skills[1])}
+    clocks = {WHITE: START_TIME, BLACK: START_TIME}
+    try:
+        while not board.is_over():
+            assert len(board.move_stack) < MAX_PLIES, f"no end after {MAX_PLIES} plies: {board.fen}"
+            side = board.turn
+            started = time.monotonic()
+            moves = " ".join(m.hub_move for m in board.move_stack)
+            # HubEngine.play without its Move lookup, so that a rejected move can be examined
+            sent, _ = engines[side].go(
+                board._game.initial_hub_fen, moves=moves, my_time=max(clocks[side], 0.01),
+                inc=INCREMENT, depth=None, nodes=None, movetime=None, ponder=False,
+            )
+            try:
+                move = draughts.Move(board.copy(), hub_move=sent)
+            except KeyError:
+                why = known_difference(board, sent)
+                assert why, f"dama sent a move pydraughts rejects at {board.fen}: {sent!r}"
+                return f"pydraughts differs: {why}", len(board.move_stack)
+            clocks[side] += INCREMENT - (time.monotonic() - started)
+            board.push(move)
+        return end_reason(board), len(board.move_stack)
+    finally:
+        for engine in engines.values():
+            close_engine(engine)
+
+
+@pytest.mark.parametrize("skills", [(5, 5), (3, 5), (5, 3)])
+def test_turkish_game(skills):
+    reason, plies = play_game(skills)
+    print(f"\nturkish (skills {skills[0]} v {skills[1]}): {reason} after {plies} plies")
+    assert reason is not None
+    assert plies >= 10, "a game should get past its opening before the rules part"
