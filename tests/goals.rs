@@ -93,6 +93,12 @@ fn breakthrough_ends_at_the_first_king() {
     assert_eq!(g.outcome(&sw), None);
     play(&mut g, "6-1");
     assert_eq!(g.outcome(&sw), win(Color::White, "white crowned a king"));
+    // Black still has moves, but none is accepted: the game is over.
+    let after = Position::from_fen(Variant::Breakthrough, "B:WK1,33:B40").unwrap();
+    let e = notation::parse_move(&after, "40-44")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the game is over (white crowned a king)"), "{e}");
     // The same move in International goes on.
     let mut intl = game(Variant::International, "W:W6,33:B40");
     play(&mut intl, "6-1");

@@ -1,9 +1,9 @@
 //! The rules of the variants added with rule set v2, each on a hand-checked position (spec
-//! variants.md Part 2): Thai's landing right behind and its removal at once without turning
-//! back, Killer's halt behind a last-taken king, Corner's promotion squares, One-way's men,
-//! Turkish men and kings (orthogonal steps, removal at once without a 180° turn, the majority
-//! through a removed piece's square, crowning in a capture), and the ordering keys of the
-//! capture precedences.
+//! variants.md Part 2): Thai's landing right behind, its removal at once without turning back
+//! and its passing over the square of a piece already taken, Killer's halt behind a last-taken
+//! king, Corner's promotion squares, One-way's men, Parachute's parachutists, Turkish men and
+//! kings (orthogonal steps, removal at once without a 180° turn, the majority through a removed
+//! piece's square, crowning in a capture), and the ordering keys of the capture precedences.
 
 use std::collections::BTreeSet;
 
@@ -231,4 +231,21 @@ fn a_turkish_king_may_end_on_the_square_of_a_piece_it_took() {
     let after = pos.play(&movegen::legal_moves(&pos)[0]);
     assert_eq!(after.to_fen(), "B:WKa2:B");
     assert_eq!(after.key(), after.compute_key());
+}
+
+#[test]
+fn a_thai_king_passes_over_the_square_of_a_piece_it_has_taken() {
+    // a1xc3 (lands d4), xe5 (f6), xg5 (h4), xf2 (e1), then up-left over d2 and c3, empty at
+    // once since c3 was taken, to take b4 and land on a5
+    let five = "a1-a5 b4,c3,e5,f2,g5";
+    let fen = "W:WKa1:Bc3,e5,g5,f2,b4";
+    assert!(
+        moves("thai", fen).contains(five),
+        "{:?}",
+        moves("thai", fen)
+    );
+    // where taken pieces stay until the move ends, c3 blocks that last jump
+    assert!(!moves("czech", fen)
+        .iter()
+        .any(|m| m.ends_with("b4,c3,e5,f2,g5")));
 }

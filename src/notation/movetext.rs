@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::write::{format_move, square_name};
+use crate::goal;
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
@@ -120,6 +121,11 @@ fn candidates(pos: &Position, p: &Parsed, legal: &[Move]) -> Vec<Move> {
 /// is compulsory, a king must capture, the capture is not finished, the text is ambiguous, …
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let parsed = tokenize(pos, text)?;
+    if goal::decided(pos).is_some() {
+        // over by the goal although moves exist (Breakthrough after a crowning)
+        let why = goal::end(pos).map(|e| e.to_string()).unwrap_or_default();
+        return Err(MoveError(format!("'{text}': the game is over ({why})")));
+    }
     let legal = movegen::legal_moves(pos);
     let mut found = candidates(pos, &parsed, &legal);
     if found.len() > 1 {
