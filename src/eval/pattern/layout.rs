@@ -188,8 +188,9 @@ mod tests {
     #[test]
     fn the_pair_reading_gives_the_square_by_square_index() {
         let mut rng = crate::types::SplitMix::new(3);
+        // every board with windows (the all-squares board has none: every_board_has_its_windows)
         for &b in &BoardSize::ALL {
-            let l = layout(b).unwrap();
+            let Some(l) = layout(b) else { continue };
             let valid = b.geometry().valid.0;
             assert!(l.pairs.iter().all(Option::is_some), "{b:?}");
             for _ in 0..200 {
