@@ -400,22 +400,28 @@ fn damaged_files_are_reported_and_ignored() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The bitbases of `variant` up to 3 pieces, generated into a fresh directory (returned, to
+/// remove), and the independent solver's values of the same positions.
+fn solve_three_pieces(variant: Variant) -> (PathBuf, Bitbases, Brute) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("egtb-{variant}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let slices = build::slices(3, None);
+    build::generate(variant, &dir, &slices, &|_| {}, &mut |_| {}).unwrap();
+    let bb = Bitbases::open(&dir);
+    let roots: Vec<Position> = all_slices(3)
+        .into_iter()
+        .flat_map(|(m, s)| positions(variant, m, s))
+        .collect();
+    (dir, bb, Brute::solve(roots))
+}
+
 /// The giveaway forms on 8×8 (Žravá dáma on Czech moves, giveaway checkers on English moves):
 /// the solver's inverted terminal values against the same independent solver, 2 and 3 pieces,
 /// and a position whose value is plain: White must take Black's last man, and Black wins.
 #[test]
 fn giveaway_forms_agree_with_brute_force() {
     for variant in [Variant::Zrava, Variant::Giveaway] {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("egtb-{variant}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        let slices = build::slices(3, None);
-        build::generate(variant, &dir, &slices, &|_| {}, &mut |_| {}).unwrap();
-        let bb = Bitbases::open(&dir);
-        let roots: Vec<Position> = all_slices(3)
-            .into_iter()
-            .flat_map(|(m, s)| positions(variant, m, s))
-            .collect();
-        let brute = Brute::solve(roots);
+        let (dir, bb, brute) = solve_three_pieces(variant);
         let mut wins = 0;
         for (m, side) in all_slices(3) {
             check_variant(&bb, variant, &brute, m, side);
@@ -484,16 +490,7 @@ fn other_variants_agree_with_brute_force() {
         Variant::Parachute,
         Variant::Turkish,
     ] {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("egtb-{variant}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        let slices = build::slices(3, None);
-        build::generate(variant, &dir, &slices, &|_| {}, &mut |_| {}).unwrap();
-        let bb = Bitbases::open(&dir);
-        let roots: Vec<Position> = all_slices(3)
-            .into_iter()
-            .flat_map(|(m, s)| positions(variant, m, s))
-            .collect();
-        let brute = Brute::solve(roots);
+        let (dir, bb, brute) = solve_three_pieces(variant);
         for (m, side) in all_slices(3) {
             check_variant(&bb, variant, &brute, m, side);
         }
