@@ -4,7 +4,8 @@
 //! what it misses). The weights are fitted by `dama tune --data` on self-play positions
 //! (docs/tuning.md) and shipped per variant as `eval/<variant>.weights` ([`file`]), compiled
 //! in and checked: a damaged or mismatched file is an error ([`check_weights`]), never a
-//! silent fall-back. A variant without its own file keeps the hand-set evaluation
+//! silent fall-back. A variant without its own file borrows the weights of its nearest
+//! relative that has one (`RELATIVES`), or keeps the hand-set evaluation where none fits
 //! ([`source`] says which weights a variant plays with).
 
 pub mod file;
@@ -30,13 +31,47 @@ const COMPILED: &[(Variant, &[u8])] = &[(
     include_bytes!("../../../eval/czech.weights"),
 )];
 
-/// The variant whose weights `variant` plays with: itself, a relative, or `None` for the
-/// hand-set evaluation.
+/// The relatives whose weights a variant without its own file borrows, nearest first: the same
+/// board and goal, the men moving the usual way (Oneway's men all move up, so it has none; the
+/// a1-light board of Italian, Spanish and Portuguese has no weights, the Turkish board no
+/// layout). The first of them that has a file is used.
+const RELATIVES: &[(Variant, &[Variant])] = &[
+    // men capture backward, flying kings
+    (
+        Variant::Russian,
+        &[Variant::Brazilian, Variant::Pool, Variant::Czech],
+    ),
+    (
+        Variant::Brazilian,
+        &[Variant::Russian, Variant::Pool, Variant::Czech],
+    ),
+    (
+        Variant::Pool,
+        &[Variant::Russian, Variant::Brazilian, Variant::Czech],
+    ),
+    // men capture forward
+    (Variant::English, &[Variant::Czech]),
+    (Variant::Mala, &[Variant::Czech]),
+    (Variant::Thai, &[Variant::Czech]),
+    (Variant::Corner, &[Variant::Czech]),
+    (Variant::Parachute, &[Variant::Czech]),
+    // 10×10
+    (Variant::Killer, &[Variant::International]),
+];
+
+/// Whether `variant` has a weights file of its own.
+fn has_file(variant: Variant) -> bool {
+    COMPILED.iter().any(|(v, _)| *v == variant)
+}
+
+/// The variant whose weights `variant` plays with: itself, its nearest relative with a file
+/// ([`RELATIVES`]), or `None` for the hand-set evaluation.
 pub fn source(variant: Variant) -> Option<Variant> {
-    COMPILED
-        .iter()
-        .find(|(v, _)| *v == variant)
-        .map(|(v, _)| *v)
+    if has_file(variant) {
+        return Some(variant);
+    }
+    let (_, relatives) = RELATIVES.iter().find(|(v, _)| *v == variant)?;
+    relatives.iter().copied().find(|&r| has_file(r))
 }
 
 static LOADED: Lazy<Vec<(Variant, Result<PatternWeights, WeightsError>)>> = Lazy::new(|| {

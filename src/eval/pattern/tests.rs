@@ -82,3 +82,38 @@ fn compiled_files_load_and_round_trip() {
     }
     assert_eq!(source(Variant::Czech), Some(Variant::Czech));
 }
+
+#[test]
+fn every_file_in_eval_is_compiled_in_and_checked() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("eval");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("weights") {
+            continue;
+        }
+        let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let v = Variant::from_name(&stem).unwrap();
+        let (_, bytes) = COMPILED.iter().find(|(c, _)| *c == v).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), *bytes, "{stem}");
+        names.push(stem);
+    }
+    assert_eq!(names.len(), COMPILED.len(), "{names:?}");
+}
+
+#[test]
+fn a_variant_without_a_file_borrows_a_relatives_on_the_same_board() {
+    for v in Variant::ALL {
+        let Some(from) = source(v) else { continue };
+        assert_eq!(v.rules().board, from.rules().board, "{v} from {from}");
+        assert_eq!(v.rules().goal, from.rules().goal, "{v} from {from}");
+        assert!(for_variant(v).is_some_and(|w| w.variant == from), "{v}");
+    }
+    for (v, relatives) in RELATIVES {
+        assert!(!has_file(*v) || source(*v) == Some(*v));
+        assert!(relatives.iter().all(|r| r != v), "{v}");
+    }
+    assert_eq!(source(Variant::Mala), Some(Variant::Czech));
+    assert_eq!(source(Variant::Oneway), None);
+    assert_eq!(source(Variant::Italian), None);
+}

@@ -26,7 +26,7 @@ fn eval_name(v: Variant) -> String {
             "learned patterns of its relative {w} (eval/{}.weights)",
             w.name()
         ),
-        None => "hand-set terms (no trained pattern weights yet)".into(),
+        None => "hand-set terms (no trained pattern weights of its own or of a relative)".into(),
     }
 }
 
