@@ -26,10 +26,16 @@ pub use layout::{Layout, MAX_WINDOWS, WINDOW_INDICES, WINDOW_SQUARES};
 pub use weights::{features, Features, PatternWeights, SCALARS, SCALAR_NAMES, SCALE};
 
 /// The weights files compiled in: the variant and the file's bytes.
-const COMPILED: &[(Variant, &[u8])] = &[(
-    Variant::Czech,
-    include_bytes!("../../../eval/czech.weights"),
-)];
+const COMPILED: &[(Variant, &[u8])] = &[
+    (
+        Variant::Czech,
+        include_bytes!("../../../eval/czech.weights"),
+    ),
+    (
+        Variant::International,
+        include_bytes!("../../../eval/international.weights"),
+    ),
+];
 
 /// The relatives whose weights a variant without its own file borrows, nearest first: the same
 /// board and goal, the men moving the usual way (Oneway's men all move up, so it has none; the
