@@ -102,7 +102,7 @@ pub fn run(
     hash_mb: usize,
     on_position: &mut dyn FnMut(usize, &BenchEntry, u64),
 ) -> Result<BenchReport, FenError> {
-    let mut engine = Engine::new(EngineOptions {
+    let mut engine = Engine::<u64>::new(EngineOptions {
         threads,
         hash_mb,
         ..EngineOptions::default()

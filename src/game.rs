@@ -7,12 +7,13 @@
 //! per node. [`Game`] keeps the start position, the moves, the counters and the keys of the
 //! positions since the last irreversible ply (for repetition).
 
+use crate::rules::Word;
 use std::fmt;
 
 use crate::goal;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
-use crate::position::Position;
+use crate::position::Board;
 use crate::rules::{EndgameCounters, EndgameRule, LoneKingDiagonal, MaterialPattern, RuleSet};
 use crate::types::{Bitboard, Color};
 
@@ -68,7 +69,7 @@ impl EndgameClass {
 
 /// The small-material class of `pos` under its variant's rules, judged now (the long-diagonal
 /// tests use the lone king's square in `pos`). `None` when the material belongs to no class.
-pub fn endgame_class(pos: &Position) -> Option<EndgameClass> {
+pub fn endgame_class<W: Word>(pos: &Board<W>) -> Option<EndgameClass> {
     let EndgameCounters::Classes(table) = pos.rules().draw.endgame else {
         return None;
     };
@@ -79,7 +80,7 @@ pub fn endgame_class(pos: &Position) -> Option<EndgameClass> {
 }
 
 /// Whether `pos` has the material `m` describes (either colour strong).
-fn material_matches(pos: &Position, m: &MaterialPattern) -> bool {
+fn material_matches<W: Word>(pos: &Board<W>, m: &MaterialPattern) -> bool {
     match *m {
         MaterialPattern::VsLoneKing {
             min_pieces,
@@ -114,7 +115,7 @@ fn material_matches(pos: &Position, m: &MaterialPattern) -> bool {
 }
 
 /// Whether the lone king (the one-square board `lone`) stands where `want` asks.
-fn lone_king_fits(pos: &Position, lone: Bitboard, want: LoneKingDiagonal) -> bool {
+fn lone_king_fits<W: Word>(pos: &Board<W>, lone: Bitboard<W>, want: LoneKingDiagonal) -> bool {
     let diagonal = pos.geometry().long_diagonal;
     let on = (lone & diagonal).any();
     match want {
@@ -143,7 +144,7 @@ pub struct Counters {
 
 impl Counters {
     /// Counters for a position with no history: nothing counted yet, the class judged now.
-    pub fn new(pos: &Position) -> Counters {
+    pub fn new<W: Word>(pos: &Board<W>) -> Counters {
         Counters {
             quiet: 0,
             in_class: 0,
@@ -154,7 +155,7 @@ impl Counters {
 
     /// The counters after `mv` was played from `before`, giving `after`. O(1).
     #[inline]
-    pub fn after(&self, before: &Position, mv: &Move, after: &Position) -> Counters {
+    pub fn after<W: Word>(&self, before: &Board<W>, mv: &Move<W>, after: &Board<W>) -> Counters {
         let capture = mv.is_capture();
         let man_move = !before.all_kings().has(mv.from);
         let progress = capture || (man_move && before.rules().draw.man_move_is_progress);
@@ -298,19 +299,23 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// A game of 128-bit positions: every variant has that form ([`crate::WidePosition`]), so a
+/// front end that keeps games of all variants in one type (the match runner) uses this one.
+pub type WideGame = Game<u128>;
+
 /// A game: a start position and the moves played, with the draw counters and repetition keys.
 #[derive(Clone, Debug)]
-pub struct Game {
-    start: Position,
-    current: Position,
-    moves: Vec<Move>,
+pub struct Game<W: Word = u64> {
+    start: Board<W>,
+    current: Board<W>,
+    moves: Vec<Move<W>>,
     counters: Counters,
     keys: Vec<u64>,
 }
 
-impl Game {
+impl<W: Word> Game<W> {
     /// A game from `start` with no moves.
-    pub fn new(start: Position) -> Game {
+    pub fn new(start: Board<W>) -> Game<W> {
         Game {
             start,
             current: start,
@@ -321,7 +326,7 @@ impl Game {
     }
 
     /// Plays `mv`, which must be legal in the current position.
-    pub fn play(&mut self, mv: &Move) {
+    pub fn play(&mut self, mv: &Move<W>) {
         let before = self.current;
         let after = before.play(mv);
         self.counters = self.counters.after(&before, mv, &after);
@@ -334,7 +339,7 @@ impl Game {
     }
 
     /// Takes back the last move (replaying the game from the start); `None` if no move was played.
-    pub fn undo(&mut self) -> Option<Move> {
+    pub fn undo(&mut self) -> Option<Move<W>> {
         let last = self.moves.pop()?;
         let moves = std::mem::take(&mut self.moves);
         *self = Game::new(self.start);
@@ -343,24 +348,24 @@ impl Game {
     }
 
     /// Reads move text (PDN or Hub form) in the current position and plays it.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+    pub fn play_text(&mut self, text: &str) -> Result<Move<W>, MoveError> {
         let mv = notation::parse_move(&self.current, text)?;
         self.play(&mv);
         Ok(mv)
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Board<W> {
         &self.current
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &Board<W> {
         &self.start
     }
 
     /// The moves played, in order.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[Move<W>] {
         &self.moves
     }
 

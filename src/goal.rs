@@ -13,11 +13,12 @@
 //! assert!(goal::end(&Position::start(Variant::Czech)).is_none());
 //! ```
 
+use crate::rules::Word;
 use std::fmt;
 
 use crate::movegen;
 use crate::moves::MoveList;
-use crate::position::Position;
+use crate::position::Board;
 use crate::rules::RuleSet;
 pub use crate::rules::{Goal, Verdict};
 use crate::types::Color;
@@ -29,7 +30,7 @@ use crate::types::Color;
 /// to move (only in a set-up position) means it has won. Giveaway: no piece left is a win. The
 /// normal goal decides nothing here (a side without pieces has no legal move).
 #[inline]
-pub fn decided(pos: &Position) -> Option<Verdict> {
+pub fn decided<W: Word>(pos: &Board<W>) -> Option<Verdict> {
     match pos.rules().goal {
         Goal::Normal => None,
         Goal::Giveaway => pos.pieces(pos.side()).is_empty().then_some(Verdict::Win),
@@ -45,7 +46,7 @@ pub fn without_moves(rules: &RuleSet) -> Verdict {
 
 /// Breakthrough's winner: the side that just moved if it has a king, else the side to move if it
 /// has one.
-fn crowned(pos: &Position) -> Option<Color> {
+fn crowned<W: Word>(pos: &Board<W>) -> Option<Color> {
     let mover = !pos.side();
     [mover, pos.side()]
         .into_iter()
@@ -103,7 +104,7 @@ impl fmt::Display for GoalEnd {
 
 /// Whether the game at `pos` is over by its goal, with the winner and the cause; `None` when the
 /// side to move has a legal move and the goal has not decided (draw rules are the game's).
-pub fn end(pos: &Position) -> Option<GoalEnd> {
+pub fn end<W: Word>(pos: &Board<W>) -> Option<GoalEnd> {
     let side = pos.side();
     let winner = |v: Verdict| if v == Verdict::Win { side } else { !side };
     if pos.rules().goal == Goal::Breakthrough {
@@ -124,13 +125,14 @@ pub fn end(pos: &Position) -> Option<GoalEnd> {
 }
 
 /// Whether the game at `pos` is over by its goal (see [`end`]).
-pub fn is_over(pos: &Position) -> bool {
+pub fn is_over<W: Word>(pos: &Board<W>) -> bool {
     end(pos).is_some()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Position;
     use crate::Variant;
 
     #[test]

@@ -20,7 +20,7 @@
 //! |---|---|---|
 //! | types | [`types`], [`files`] | [`Bitboard`], [`Color`], [`Piece`], [`Square`], the [`types::SplitMix`] generator; files written under a temporary name and renamed when whole ([`files::PartFile`]) |
 //! | rules | [`rules`] | [`Variant`] and its [`RuleSet`] (board geometry, directions, precedence, draw rules) |
-//! | position | the crate root | [`Position`] (copy-make: [`Position::play`]), [`Move`], [`MoveList`], [`Key`] |
+//! | position | the crate root | [`Position`] (copy-make: [`Position::play`]), [`Move`], [`MoveList`], [`Key`]; all of them generic over the word of their square sets ([`Board`]: [`Position`] is 64 bits, [`WidePosition`] 128 bits for the 12×12 board; [`for_word!`] picks the one of a variant) |
 //! | move generation | [`movegen`], [`goal`], [`perft`] | legal moves, captures, whether a position is over by the variant's goal and who won, perft counts |
 //! | knowledge | [`eval`], [`notation`], [`game`], [`book`], [`bitbase`] | evaluation and its weights; FEN, PDN and move text; a game with its draw rules; opening-book reading and probing; endgame bitbases (generation, files, probing) |
 //! | search | [`search`] | the limits, reports and results of a search ([`search::SearchLimits`], [`search::SearchInfo`], [`search::SearchResult`]) |
@@ -31,6 +31,25 @@
 //! `tests/layering.rs` reads the sources and fails on an import that goes up a layer or on an
 //! import cycle between any two modules.
 #![deny(missing_docs)]
+
+/// Runs `$body` with the type name `$w` standing for the word of `$variant`'s positions
+/// (`u128` for a board of more than 64 bits, else `u64`: [`RuleSet::wide`]), so that a front
+/// end calls the code generic over the word once, at the variant's own width:
+/// `dama::for_word!(variant, W => run::<W>(args))`.
+#[macro_export]
+macro_rules! for_word {
+    ($variant:expr, $w:ident => $body:expr) => {
+        if $crate::Variant::rules($variant).wide() {
+            #[allow(dead_code)]
+            type $w = u128;
+            $body
+        } else {
+            #[allow(dead_code)]
+            type $w = u64;
+            $body
+        }
+    };
+}
 
 pub mod bench;
 pub mod bitbase;
@@ -51,8 +70,8 @@ pub mod search;
 pub mod types;
 mod zobrist;
 
-pub use moves::{Move, MoveList};
-pub use position::Position;
+pub use moves::{Move, MoveList, WideMove};
+pub use position::{Board, Position, WidePosition};
 pub use rules::{RuleSet, Variant};
 pub use types::{Bitboard, Color, Piece, Square};
 pub use zobrist::Key;

@@ -2,7 +2,7 @@
 
 use std::mem::MaybeUninit;
 
-use crate::types::{Bitboard, Square};
+use crate::types::{BitWord, Bitboard, Square};
 
 /// A move: origin, destination, the set of captured pieces, and whether the moving man is crowned.
 ///
@@ -10,7 +10,7 @@ use crate::types::{Bitboard, Square};
 /// (rules-czech.md Part A §7). The path itself is recovered on demand by
 /// [`crate::movegen::capture_paths`] for display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Move {
+pub struct Move<W: BitWord = u64> {
     /// The square the piece leaves.
     pub from: Square,
     /// The square where it ends (may equal `from` after a capture round trip).
@@ -18,10 +18,22 @@ pub struct Move {
     /// Whether a man becomes a king by this move.
     pub promotes: bool,
     /// The captured pieces.
-    pub captured: Bitboard,
+    pub captured: Bitboard<W>,
 }
 
-impl Move {
+impl<W: BitWord> Move<W> {
+    /// The same move in the word `V` (the captured set's bits, which a board of the other
+    /// word must have: see [`crate::Board::in_word`]).
+    #[inline]
+    pub fn in_word<V: BitWord>(&self) -> Move<V> {
+        Move {
+            from: self.from,
+            to: self.to,
+            promotes: self.promotes,
+            captured: Bitboard::narrow(self.captured.wide()),
+        }
+    }
+
     /// True for a capture.
     #[inline]
     pub fn is_capture(&self) -> bool {
@@ -29,27 +41,30 @@ impl Move {
     }
 }
 
+/// A move of a 128-bit position ([`crate::WidePosition`]).
+pub type WideMove = Move<u128>;
+
 /// Capacity of the inline part of a [`MoveList`]. The largest legal move lists seen in practice
 /// (20 flying kings on 10×10) stay below it; a larger list moves to the heap instead of failing.
 pub const INLINE_MOVES: usize = 256;
 
 /// A list of moves: a fixed inline array, spilling to the heap only in freak positions.
-pub struct MoveList {
-    inline: [MaybeUninit<Move>; INLINE_MOVES],
+pub struct MoveList<W: BitWord = u64> {
+    inline: [MaybeUninit<Move<W>>; INLINE_MOVES],
     len: usize,
-    heap: Vec<Move>,
+    heap: Vec<Move<W>>,
 }
 
-impl Default for MoveList {
+impl<W: BitWord> Default for MoveList<W> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl MoveList {
+impl<W: BitWord> MoveList<W> {
     /// An empty list.
     #[inline]
-    pub fn new() -> MoveList {
+    pub fn new() -> MoveList<W> {
         MoveList {
             inline: [const { MaybeUninit::uninit() }; INLINE_MOVES],
             len: 0,
@@ -58,29 +73,36 @@ impl MoveList {
     }
 
     /// Appends a move.
-    #[inline]
-    pub fn push(&mut self, mv: Move) {
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move<W>) {
         if self.len < INLINE_MOVES {
             self.inline[self.len] = MaybeUninit::new(mv);
             self.len += 1;
         } else {
-            if self.heap.is_empty() {
-                let spilled = self.inline_slice().to_vec();
-                self.heap = spilled;
-            }
-            self.heap.push(mv);
+            self.push_on_heap(mv);
         }
     }
 
+    /// [`MoveList::push`] past the inline part (freak positions only).
+    #[cold]
+    #[inline(never)]
+    fn push_on_heap(&mut self, mv: Move<W>) {
+        if self.heap.is_empty() {
+            let spilled = self.inline_slice().to_vec();
+            self.heap = spilled;
+        }
+        self.heap.push(mv);
+    }
+
     #[inline]
-    fn inline_slice(&self) -> &[Move] {
+    fn inline_slice(&self) -> &[Move<W>] {
         // SAFETY: the first `len` entries were written by `push` (and `len` never exceeds it).
-        unsafe { std::slice::from_raw_parts(self.inline.as_ptr() as *const Move, self.len) }
+        unsafe { std::slice::from_raw_parts(self.inline.as_ptr() as *const Move<W>, self.len) }
     }
 
     /// The moves as a slice.
     #[inline]
-    pub fn as_slice(&self) -> &[Move] {
+    pub fn as_slice(&self) -> &[Move<W>] {
         if self.heap.is_empty() {
             self.inline_slice()
         } else {
@@ -90,11 +112,11 @@ impl MoveList {
 
     /// The moves as a mutable slice (for ordering).
     #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+    pub fn as_mut_slice(&mut self) -> &mut [Move<W>] {
         if self.heap.is_empty() {
             // SAFETY: as in `inline_slice`.
             unsafe {
-                std::slice::from_raw_parts_mut(self.inline.as_mut_ptr() as *mut Move, self.len)
+                std::slice::from_raw_parts_mut(self.inline.as_mut_ptr() as *mut Move<W>, self.len)
             }
         } else {
             &mut self.heap
@@ -125,8 +147,8 @@ impl MoveList {
     }
 
     /// Keeps the moves for which `keep` is true.
-    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let kept: Vec<Move> = self
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move<W>) -> bool) {
+        let kept: Vec<Move<W>> = self
             .as_slice()
             .iter()
             .copied()
@@ -138,26 +160,26 @@ impl MoveList {
 
     /// Iterates over the moves.
     #[inline]
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+    pub fn iter(&self) -> std::slice::Iter<'_, Move<W>> {
         self.as_slice().iter()
     }
 
     /// Copies the moves into a `Vec`.
-    pub fn to_vec(&self) -> Vec<Move> {
+    pub fn to_vec(&self) -> Vec<Move<W>> {
         self.as_slice().to_vec()
     }
 }
 
-impl std::ops::Index<usize> for MoveList {
-    type Output = Move;
-    fn index(&self, i: usize) -> &Move {
+impl<W: BitWord> std::ops::Index<usize> for MoveList<W> {
+    type Output = Move<W>;
+    fn index(&self, i: usize) -> &Move<W> {
         &self.as_slice()[i]
     }
 }
 
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
+impl<'a, W: BitWord> IntoIterator for &'a MoveList<W> {
+    type Item = &'a Move<W>;
+    type IntoIter = std::slice::Iter<'a, Move<W>>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }

@@ -7,12 +7,13 @@
 //! fewer leaves than International once a promotion is reached (the published International
 //! figures are the raw generator's).
 
+use crate::rules::Word;
 use rayon::prelude::*;
 
 use crate::goal;
 use crate::movegen;
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::position::Board;
 
 /// Which moves count as different edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -27,7 +28,7 @@ pub enum Counting {
     Landings,
 }
 
-fn generate(pos: &Position, list: &mut MoveList, counting: Counting) {
+fn generate<W: Word>(pos: &Board<W>, list: &mut MoveList<W>, counting: Counting) {
     match counting {
         Counting::Moves => movegen::generate(pos, list),
         Counting::Paths => movegen::generate_paths(pos, list),
@@ -37,7 +38,7 @@ fn generate(pos: &Position, list: &mut MoveList, counting: Counting) {
 
 /// The number of moves of `pos` as `counting` counts them.
 #[inline]
-fn count(pos: &Position, counting: Counting) -> u64 {
+fn count<W: Word>(pos: &Board<W>, counting: Counting) -> u64 {
     match counting {
         Counting::Landings => movegen::count_landings(pos),
         _ => movegen::count_moves(pos, counting == Counting::Paths),
@@ -46,7 +47,7 @@ fn count(pos: &Position, counting: Counting) -> u64 {
 
 /// The number of leaves at `depth` (bulk counting at the last ply); 0 below a position the
 /// goal has ended (Breakthrough after a crowning).
-pub fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
+pub fn perft<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
     if pos.rules().goal.crowning_wins() {
         perft_goal(pos, depth, counting)
     } else {
@@ -55,7 +56,7 @@ pub fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
 }
 
 /// Perft where every position reached may be over by the goal: no bulk counting.
-fn perft_goal(pos: &Position, depth: u32, counting: Counting) -> u64 {
+fn perft_goal<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -73,7 +74,7 @@ fn perft_goal(pos: &Position, depth: u32, counting: Counting) -> u64 {
 }
 
 /// Perft of the raw generator, where only a side without moves ends the game.
-fn perft_moves(pos: &Position, depth: u32, counting: Counting) -> u64 {
+fn perft_moves<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
     match depth {
         0 => 1,
         1 => count(pos, counting),
@@ -103,7 +104,12 @@ fn perft_moves(pos: &Position, depth: u32, counting: Counting) -> u64 {
 
 /// Per root move: the move and its leaf count at `depth - 1` below it (no moves when the goal
 /// has ended the game at `pos`).
-pub fn divide(pos: &Position, depth: u32, counting: Counting, threads: usize) -> Vec<(Move, u64)> {
+pub fn divide<W: Word>(
+    pos: &Board<W>,
+    depth: u32,
+    counting: Counting,
+    threads: usize,
+) -> Vec<(Move<W>, u64)> {
     let mut list = MoveList::new();
     if goal::decided(pos).is_none() {
         generate(pos, &mut list, counting);
@@ -120,7 +126,12 @@ pub fn divide(pos: &Position, depth: u32, counting: Counting, threads: usize) ->
 }
 
 /// Perft split over `threads` threads (1 = the calling thread only).
-pub fn perft_parallel(pos: &Position, depth: u32, counting: Counting, threads: usize) -> u64 {
+pub fn perft_parallel<W: Word>(
+    pos: &Board<W>,
+    depth: u32,
+    counting: Counting,
+    threads: usize,
+) -> u64 {
     if threads <= 1 || depth < 3 {
         return perft(pos, depth, counting);
     }
@@ -128,7 +139,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, counting: Counting, threads: u
 }
 
 /// Splits the two top plies into rayon tasks.
-fn perft_split(pos: &Position, depth: u32, counting: Counting) -> u64 {
+fn perft_split<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
     if depth < 4 || rayon::current_num_threads() <= 1 || goal::decided(pos).is_some() {
         return perft(pos, depth, counting);
     }

@@ -1,37 +1,52 @@
-//! A position: where the pieces stand and who is to move. Copy-make: [`Position::play`] returns
+//! A position: where the pieces stand and who is to move. Copy-make: [`Board::play`] returns
 //! a new position.
 
 use crate::moves::Move;
-use crate::rules::{Geometry, RuleSet, Variant};
+use crate::rules::{Geometry, RuleSet, Variant, Word};
 use crate::types::{Bitboard, Color, Piece, Square};
 use crate::zobrist::{self, Key};
 use std::sync::OnceLock;
 
-/// A position of some variant. Small and `Copy` (four words and a few bytes).
+/// A position of a variant played in 64-bit words: every board but 12×12.
+pub type Position = Board<u64>;
+
+/// A position of a variant played in 128-bit words (12×12: [`RuleSet::wide`]).
+pub type WidePosition = Board<u128>;
+
+/// A position of some variant: where the pieces stand and who is to move, the piece sets in
+/// the word `W` ([`Position`] for 64 bits, [`WidePosition`] for 128). Small and `Copy` (four
+/// words and a few bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    pieces: [Bitboard; 2],
-    kings: Bitboard,
+pub struct Board<W: Word = u64> {
+    pieces: [Bitboard<W>; 2],
+    kings: Bitboard<W>,
     side: Color,
     variant: Variant,
     key: Key,
 }
 
-impl Position {
+impl<W: Word> Board<W> {
     /// The start position of `variant` (its rule set's start FEN, read once).
     #[inline]
-    pub fn start(variant: Variant) -> Position {
-        static STARTS: [OnceLock<Position>; Variant::ALL.len()] =
+    pub fn start(variant: Variant) -> Board<W> {
+        static STARTS: [OnceLock<Board<u128>>; Variant::ALL.len()] =
             [const { OnceLock::new() }; Variant::ALL.len()];
-        *STARTS[variant as usize].get_or_init(|| Position::from_start_fen(variant))
+        let wide = STARTS[variant as usize].get_or_init(|| Board::from_start_fen(variant));
+        Board {
+            pieces: wide.pieces.map(Bitboard::narrow),
+            kings: Bitboard::narrow(wide.kings),
+            side: wide.side,
+            variant,
+            key: wide.key,
+        }
     }
 
     /// Reads the rule set's start FEN (`W:Wa1,c1,Kd4:Bb8`: algebraic squares, `K` for a king).
     /// The FEN is data of the rule set, checked by the tests for every variant, so a square
     /// that is not on the board is a bug of the table and stops the program.
-    fn from_start_fen(variant: Variant) -> Position {
+    fn from_start_fen(variant: Variant) -> Board<W> {
         let rules = variant.rules();
-        let g = rules.geometry();
+        let g = rules.names();
         let mut pieces = [Bitboard::EMPTY; 2];
         let mut kings = Bitboard::EMPTY;
         for group in rules.start.split(':').skip(1) {
@@ -56,18 +71,18 @@ impl Position {
                 }
             }
         }
-        Position::from_parts(variant, pieces[0], pieces[1], kings, rules.first)
+        Board::from_parts(variant, pieces[0], pieces[1], kings, rules.first)
     }
 
-    /// Builds a position from its piece sets without checking them (see [`Position::validate`]).
+    /// Builds a position from its piece sets without checking them (see [`Board::validate`]).
     pub fn from_parts(
         variant: Variant,
-        white: Bitboard,
-        black: Bitboard,
-        kings: Bitboard,
+        white: Bitboard<W>,
+        black: Bitboard<W>,
+        kings: Bitboard<W>,
         side: Color,
-    ) -> Position {
-        let mut pos = Position {
+    ) -> Board<W> {
+        let mut pos = Board {
             pieces: [white, black],
             kings,
             side,
@@ -78,7 +93,7 @@ impl Position {
         pos
     }
 
-    /// The key computed from scratch (equals [`Position::key`], which is kept incrementally).
+    /// The key computed from scratch (equals [`Board::key`], which is kept incrementally).
     pub fn compute_key(&self) -> Key {
         let mut key = if self.side == Color::Black {
             zobrist::SIDE_KEY
@@ -106,7 +121,7 @@ impl Position {
 
     /// The board tables.
     #[inline]
-    pub fn geometry(&self) -> &'static Geometry {
+    pub fn geometry(&self) -> &'static Geometry<W> {
         self.rules().geometry()
     }
 
@@ -124,20 +139,20 @@ impl Position {
 
     /// All pieces of `color`.
     #[inline]
-    pub fn pieces(&self, color: Color) -> Bitboard {
+    pub fn pieces(&self, color: Color) -> Bitboard<W> {
         self.pieces[color.index()]
     }
 
     /// The men of `color`.
     #[inline]
-    pub fn men(&self, color: Color) -> Bitboard {
+    pub fn men(&self, color: Color) -> Bitboard<W> {
         self.pieces[color.index()] - self.kings
     }
 
     /// The parachutists of `color` (Parachute): its men on its own promotion squares, where
     /// no man stands otherwise ([`crate::rules::Parachutists`]); empty in other variants.
     #[inline]
-    pub fn parachutists(&self, color: Color) -> Bitboard {
+    pub fn parachutists(&self, color: Color) -> Bitboard<W> {
         let r = self.rules();
         if r.men.parachutists.present() {
             self.men(color) & r.promotion_squares(color)
@@ -148,25 +163,25 @@ impl Position {
 
     /// The kings of `color`.
     #[inline]
-    pub fn kings(&self, color: Color) -> Bitboard {
+    pub fn kings(&self, color: Color) -> Bitboard<W> {
         self.pieces[color.index()] & self.kings
     }
 
     /// All kings of both sides.
     #[inline]
-    pub fn all_kings(&self) -> Bitboard {
+    pub fn all_kings(&self) -> Bitboard<W> {
         self.kings
     }
 
     /// Every occupied square.
     #[inline]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> Bitboard<W> {
         self.pieces[0] | self.pieces[1]
     }
 
     /// Every empty playable square.
     #[inline]
-    pub fn empty(&self) -> Bitboard {
+    pub fn empty(&self) -> Bitboard<W> {
         self.geometry().valid - self.occupied()
     }
 
@@ -190,8 +205,34 @@ impl Position {
         }
     }
 
+    /// The same position in the word `V`, if its board fits `V` (a 12×12 position has no
+    /// 64-bit form). The bits are the same: converting back gives this position.
+    pub fn in_word<V: Word>(&self) -> Option<Board<V>> {
+        if self.rules().wide() && V::BITS <= 64 {
+            return None;
+        }
+        Some(Board {
+            pieces: self.pieces.map(|p| Bitboard::narrow(p.wide())),
+            kings: Bitboard::narrow(self.kings.wide()),
+            side: self.side,
+            variant: self.variant,
+            key: self.key,
+        })
+    }
+
+    /// The same position in 128 bits (every board has that form).
+    pub fn to_wide(&self) -> Board<u128> {
+        Board {
+            pieces: self.pieces.map(Bitboard::wide),
+            kings: self.kings.wide(),
+            side: self.side,
+            variant: self.variant,
+            key: self.key,
+        }
+    }
+
     /// The same pieces with the other side to move.
-    pub fn with_side(&self, side: Color) -> Position {
+    pub fn with_side(&self, side: Color) -> Board<W> {
         let mut p = *self;
         if side != self.side {
             p.side = side;
@@ -204,7 +245,7 @@ impl Position {
     /// where they are removed at once (Turkish, Thai) the mover may end on the square of a
     /// piece it took.
     #[inline]
-    pub fn play(&self, mv: &Move) -> Position {
+    pub fn play(&self, mv: &Move<W>) -> Board<W> {
         let me = self.side;
         let from = Bitboard::from_square(mv.from);
         let to = Bitboard::from_square(mv.to);
@@ -235,10 +276,10 @@ impl Position {
         p
     }
 
-    /// [`Position::play`] without the Zobrist key update, for perft: the result's
-    /// [`Position::key`] is stale, so it must never reach code that reads the key.
+    /// [`Board::play`] without the Zobrist key update, for perft: the result's
+    /// [`Board::key`] is stale, so it must never reach code that reads the key.
     #[inline]
-    pub(crate) fn play_unkeyed(&self, mv: &Move) -> Position {
+    pub(crate) fn play_unkeyed(&self, mv: &Move<W>) -> Board<W> {
         let me = self.side;
         let from = Bitboard::from_square(mv.from);
         let to = Bitboard::from_square(mv.to);
@@ -264,7 +305,7 @@ impl Position {
         if (self.occupied() - g.valid).any() || (self.kings - self.occupied()).any() {
             return Err("a piece stands off the board".into());
         }
-        let start = Position::start(self.variant);
+        let start = Board::<W>::start(self.variant);
         for c in Color::ALL {
             // the start's count, or 12 on 8×8 and 20 on 10×10 for starts of fewer rows
             let max_men = start.pieces(c).count().max(g.squares as u32 * 2 / 5);
@@ -293,12 +334,30 @@ impl Position {
 mod tests {
     use super::*;
     use crate::movegen;
+    use crate::position::Position;
     use crate::rules::Variant;
+
+    /// Calls `f::<u128>` for every variant (every board has 128-bit tables) and `f::<u64>`
+    /// for the variants played in 64 bits.
+    macro_rules! each_word {
+        ($f:ident) => {
+            for v in Variant::ALL {
+                $f::<u128>(v);
+                if !v.rules().wide() {
+                    $f::<u64>(v);
+                }
+            }
+        };
+    }
 
     #[test]
     fn play_unkeyed_makes_the_same_position_as_play() {
-        for variant in Variant::ALL {
-            let mut pos = Position::start(variant);
+        each_word!(unkeyed_play_agrees);
+    }
+
+    fn unkeyed_play_agrees<W: Word>(variant: Variant) {
+        {
+            let mut pos = Board::<W>::start(variant);
             for ply in 0..120usize {
                 let moves = movegen::legal_moves(&pos);
                 if moves.is_empty() {
@@ -316,9 +375,14 @@ mod tests {
 
     #[test]
     fn every_start_fen_is_a_valid_position_with_the_first_mover() {
-        for v in Variant::ALL {
+        each_word!(start_is_valid);
+        assert_eq!(Position::start(Variant::Czech).occupied().count(), 24);
+    }
+
+    fn start_is_valid<W: Word>(v: Variant) {
+        {
             let rules = v.rules();
-            let pos = Position::start(v);
+            let pos = Board::<W>::start(v);
             assert_eq!(pos.validate(), Ok(()), "{v}");
             assert_eq!(pos.side(), rules.first, "{v}");
             let side = if rules.first == Color::White {
@@ -341,7 +405,7 @@ mod tests {
     fn men_are_crowned_on_the_far_row_of_their_forward() {
         use crate::rules::Forward;
         for v in Variant::ALL {
-            let (rules, g) = (v.rules(), v.rules().geometry());
+            let (rules, g) = (v.rules(), v.rules().names());
             if v.name() == "corner" {
                 continue; // promotion on two corner squares
             }
@@ -350,8 +414,9 @@ mod tests {
                     Forward::Up => g.width - 1,
                     Forward::Down => 0,
                 };
-                let row: Bitboard = g.all_squares().filter(|&s| g.coords(s).1 == far).collect();
-                assert_eq!(rules.promotion_squares(c), row, "{v} {c:?}");
+                let row: Bitboard<u128> =
+                    g.all_squares().filter(|&s| g.coords(s).1 == far).collect();
+                assert_eq!(rules.promotion_squares::<u128>(c), row, "{v} {c:?}");
             }
         }
     }
@@ -359,9 +424,9 @@ mod tests {
     #[test]
     fn promotion_squares_given_by_coordinates_are_the_named_squares() {
         use crate::rules::Promotion;
-        let g = Variant::Czech.rules().geometry();
+        let g = Variant::Czech.rules().geometry::<u64>();
         let Promotion([white, black]) = Promotion::squares(8, &[(0, 6), (1, 7)], &[(6, 0), (7, 1)]);
-        let named = |names: &[&str]| -> Bitboard {
+        let named = |names: &[&str]| -> Bitboard<u128> {
             names
                 .iter()
                 .map(|n| g.parse_algebraic(n).unwrap())

@@ -1,6 +1,9 @@
 //! Zobrist keys, made at compile time by a fixed pseudo-random sequence (splitmix64).
 
-use crate::types::{Bitboard, Color, Piece, Square};
+use crate::types::{BitWord, Bitboard, Color, Piece, Square};
+
+/// Squares with a key: every bit of the widest word.
+const SQUARES: usize = 128;
 
 /// A position's hash key.
 pub type Key = u64;
@@ -13,25 +16,36 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-const fn make_keys() -> ([[Key; 64]; 4], Key) {
-    let mut keys = [[0u64; 64]; 4];
+/// The keys of bits 0-63 of each kind, then the side key, then the keys of bits 64-127 (so
+/// the keys of the 64-bit boards stay what they were before the wide board).
+const fn make_keys() -> ([[Key; SQUARES]; 4], Key) {
+    let mut keys = [[0u64; SQUARES]; 4];
     let mut state = 0x00da_3a00_c0ff_ee00u64;
-    let mut k = 0;
-    while k < 4 {
-        let mut i = 0;
-        while i < 64 {
+    let mut side = 0;
+    let mut half = 0;
+    while half < 2 {
+        let mut k = 0;
+        while k < 4 {
+            let mut i = 0;
+            while i < 64 {
+                let (s, v) = splitmix(state);
+                state = s;
+                keys[k][half * 64 + i] = v;
+                i += 1;
+            }
+            k += 1;
+        }
+        if half == 0 {
             let (s, v) = splitmix(state);
             state = s;
-            keys[k][i] = v;
-            i += 1;
+            side = v;
         }
-        k += 1;
+        half += 1;
     }
-    let (_, side) = splitmix(state);
     (keys, side)
 }
 
-const KEYS: ([[Key; 64]; 4], Key) = make_keys();
+const KEYS: ([[Key; SQUARES]; 4], Key) = make_keys();
 
 /// The key of one piece of `color` and kind `piece` on `sq`.
 #[inline]
@@ -43,6 +57,6 @@ pub const fn piece_key(color: Color, piece: Piece, sq: Square) -> Key {
 pub const SIDE_KEY: Key = KEYS.1;
 
 /// The key of all pieces of `color` and kind `piece` in `set`.
-pub fn set_key(color: Color, piece: Piece, set: Bitboard) -> Key {
+pub fn set_key<W: BitWord>(color: Color, piece: Piece, set: Bitboard<W>) -> Key {
     set.iter().fold(0, |k, sq| k ^ piece_key(color, piece, sq))
 }

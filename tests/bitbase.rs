@@ -29,7 +29,7 @@ fn bitbases() -> &'static Bitbases {
 /// Every position of `m` with `side` to move (men off their promotion rows), built square by
 /// square from PDN numbers.
 fn positions(variant: Variant, m: MaterialSignature, side: Color) -> Vec<Position> {
-    let g = variant.rules().geometry();
+    let g = variant.rules().geometry::<u64>();
     let squares: Vec<_> = g.all_squares().collect();
     let kinds: Vec<(Color, bool)> = std::iter::empty()
         .chain(std::iter::repeat_n((Color::White, false), m.wm as usize))
@@ -44,7 +44,7 @@ fn positions(variant: Variant, m: MaterialSignature, side: Color) -> Vec<Positio
         let mut kings = Bitboard::EMPTY;
         for (&sq, &(c, king)) in sqs.iter().zip(&kinds) {
             let one = Bitboard::from_square(sq);
-            if !king && (variant.rules().promotion_squares(c) & one).any() {
+            if !king && (variant.rules().promotion_squares::<u64>(c) & one).any() {
                 return;
             }
             bb[c.index()] |= one;
@@ -297,7 +297,7 @@ fn four_piece_sample_is_consistent() {
 #[test]
 fn three_kings_against_one_king() {
     let bb = bitbases();
-    let g = Variant::Czech.rules().geometry();
+    let g = Variant::Czech.rules().geometry::<u64>();
     let (mut wins, mut shots) = (0, 0);
     for pos in positions(
         Variant::Czech,

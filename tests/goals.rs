@@ -146,7 +146,7 @@ fn giveaway_perft_equals_the_base_variant_off_the_start() {
 
 fn best(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
     let pos = Position::from_fen(variant, fen).unwrap();
-    let mut e = Engine::new(EngineOptions {
+    let mut e = Engine::<u64>::new(EngineOptions {
         variant,
         hash_mb: 16,
         ..EngineOptions::default()

@@ -481,7 +481,7 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
 fn no_input_makes_the_parsers_panic() {
     let mut rng = Rng::new(0x0bad_1dea);
     let mut accepted = 0;
-    for v in Variant::ALL {
+    for v in Variant::ALL.into_iter().filter(|v| !v.rules().wide()) {
         let start = Position::start(v);
         let mut positions = vec![start];
         let mut pos = start;

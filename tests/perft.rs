@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use dama::perft::{self, Counting};
-use dama::{Position, Variant};
+use dama::{Variant, WidePosition};
 
 /// Lines with more leaves than this are left to the ignored test.
 const CI_NODE_LIMIT: u64 = 5_000_000;
@@ -26,7 +26,8 @@ struct Case {
     file: String,
     line: usize,
     id: String,
-    pos: Position,
+    /// The position in 128 bits (every board has that form; the run uses its variant's word).
+    pos: WidePosition,
     counting: Counting,
     depth: u32,
     nodes: u64,
@@ -76,7 +77,7 @@ fn variant_of(file: &Path) -> Result<Variant, String> {
 fn parse_table(file: &str, variant: Variant, text: &str) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     let mut id = String::from("(no id)");
-    let mut pos: Option<Position> = None;
+    let mut pos: Option<WidePosition> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -90,9 +91,9 @@ fn parse_table(file: &str, variant: Variant, text: &str) -> Result<Vec<Case>, St
                 id = rest.to_string();
                 pos = None;
             }
-            "position" if rest == "start" => pos = Some(Position::start(variant)),
+            "position" if rest == "start" => pos = Some(WidePosition::start(variant)),
             "position" => {
-                let p = Position::from_fen(variant, rest).map_err(|e| at(e.to_string()))?;
+                let p = WidePosition::from_fen(variant, rest).map_err(|e| at(e.to_string()))?;
                 pos = Some(p);
             }
             "perft" | "paths" | "landings" => {
@@ -149,6 +150,16 @@ fn load_tables() -> Vec<(String, Vec<Case>)> {
         .collect()
 }
 
+/// The count of `case`, in its variant's own word (the 64-bit generator for every board that
+/// fits 64 bits).
+fn count(case: &Case, threads: usize) -> u64 {
+    let (depth, counting) = (case.depth, case.counting);
+    dama::for_word!(case.pos.variant(), W => {
+        let pos = case.pos.in_word::<W>().expect("the variant's own word holds its board");
+        perft::perft_parallel(&pos, depth, counting, threads)
+    })
+}
+
 /// Runs every case with at most `limit` leaves; returns (cases run, failures).
 fn run_tables(limit: u64, threads: usize) -> (usize, Vec<String>) {
     let mut run = 0;
@@ -156,7 +167,7 @@ fn run_tables(limit: u64, threads: usize) -> (usize, Vec<String>) {
     for (name, cases) in load_tables() {
         let mut in_file = 0;
         for case in cases.iter().filter(|c| c.nodes <= limit) {
-            let got = perft::perft_parallel(&case.pos, case.depth, case.counting, threads);
+            let got = count(case, threads);
             if got != case.nodes {
                 failures.push(format!(
                     "{}: expected {}, got {got}",
@@ -190,6 +201,7 @@ fn every_table_parses_and_covers_the_variants() {
         "thai.perft",
         "killer.perft",
         "turkish.perft",
+        "canadian.perft",
     ] {
         assert!(names.contains(&want), "perft/{want} is missing");
     }

@@ -595,7 +595,7 @@ fn terminal_positions_blank_lines_and_unknown_commands() {
     text[17] = 'b';
     text[21] = 'w';
     let text: String = text.into_iter().collect();
-    let pos = czech().parse_position(&text).unwrap();
+    let pos = czech().parse_position::<u64>(&text).unwrap();
     assert!(movegen::legal_moves(&pos).is_empty());
     hub.send(&format!("pos pos={text}"));
     hub.send("go think");

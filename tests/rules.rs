@@ -377,14 +377,19 @@ fn start_positions_and_first_movers() {
 #[test]
 fn small_perft_agrees_with_the_reference_generator() {
     for v in Variant::ALL {
-        let p = Position::start(v);
-        for (depth, counting, paths) in [(6, Counting::Moves, false), (6, Counting::Paths, true)] {
-            assert_eq!(
-                perft(&p, depth, counting),
-                reference::perft(&p, depth, paths),
-                "{v} depth {depth} {counting:?}"
-            );
-        }
+        dama::for_word!(v, W => perft_agrees::<W>(v, 6));
+    }
+}
+
+/// Perft of the start of `v` to `depth`, both conventions, equals the reference generator's.
+fn perft_agrees<W: dama::rules::Word>(v: Variant, depth: u32) {
+    let p = dama::Board::<W>::start(v);
+    for (counting, paths) in [(Counting::Moves, false), (Counting::Paths, true)] {
+        assert_eq!(
+            perft(&p, depth, counting),
+            reference::perft(&p, depth, paths),
+            "{v} depth {depth} {counting:?}"
+        );
     }
 }
 

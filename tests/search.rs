@@ -10,7 +10,7 @@ use dama::search::{Clock, Score, SearchInfo, SearchLimits, SearchResult};
 use dama::{movegen, notation, Bitboard, Color, Move, Position, Variant};
 
 fn engine(variant: Variant, threads: usize) -> Engine {
-    Engine::new(EngineOptions {
+    Engine::<u64>::new(EngineOptions {
         variant,
         threads,
         hash_mb: 16,
@@ -45,7 +45,7 @@ fn setup(
     kings: &[&str],
     side: Color,
 ) -> Position {
-    let g = variant.rules().geometry();
+    let g = variant.rules().geometry::<u64>();
     let set = |names: &[&str]| -> Bitboard {
         names
             .iter()
@@ -394,7 +394,7 @@ fn ponder_waits_for_the_hit() {
 
 #[test]
 fn multipv_reports_distinct_lines() {
-    let mut e = Engine::new(EngineOptions {
+    let mut e = Engine::<u64>::new(EngineOptions {
         multipv: 3,
         hash_mb: 16,
         ..EngineOptions::default()
@@ -425,7 +425,7 @@ fn weak_levels_are_reproducible_and_make_mistakes() {
     .unwrap();
     let best = search(&mut engine(Variant::Czech, 1), pos, &[], &depth(8)).best;
     let level = |skill: u8, seed: u64| {
-        let mut e = Engine::new(EngineOptions {
+        let mut e = Engine::<u64>::new(EngineOptions {
             skill,
             seed,
             hash_mb: 4,
@@ -479,7 +479,7 @@ fn the_no_progress_draw_is_seen_at_the_horizon() {
         endgame: false,
     };
     for d in 2..=4 {
-        let mut e = Engine::new(EngineOptions {
+        let mut e = Engine::<u64>::new(EngineOptions {
             hash_mb: 1,
             draw: sw,
             ..EngineOptions::default()
@@ -492,7 +492,7 @@ fn the_no_progress_draw_is_seen_at_the_horizon() {
         );
     }
     // Without the counter the kings are far ahead.
-    let mut e = Engine::new(EngineOptions {
+    let mut e = Engine::<u64>::new(EngineOptions {
         hash_mb: 1,
         draw: DrawSwitches {
             no_progress: false,
@@ -518,7 +518,7 @@ fn czech3() -> &'static std::path::Path {
 }
 
 fn with_bitbases() -> Engine {
-    let e = Engine::new(EngineOptions {
+    let e = Engine::<u64>::new(EngineOptions {
         hash_mb: 1,
         bitbases: Some(czech3().to_path_buf()),
         ..EngineOptions::default()

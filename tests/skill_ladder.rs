@@ -8,7 +8,7 @@ use dama::search::SearchLimits;
 use dama::{movegen, Color, Position, Variant};
 
 fn engine(skill: u8, seed: u64) -> Engine {
-    Engine::new(EngineOptions {
+    Engine::<u64>::new(EngineOptions {
         skill,
         seed,
         hash_mb: 4,

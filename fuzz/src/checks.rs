@@ -8,9 +8,14 @@ use dama::book::{Book, BookRng};
 use dama::protocol::numbering::{Convention, Numbering};
 use dama::{movegen, notation, Move, Position, Variant};
 
-/// The variant named by a byte.
+/// The variant named by a byte: one of those played in 64-bit positions (the checks below
+/// are written for [`Position`]; Canadian's 128-bit positions are not fuzzed yet).
 pub fn variant_of(byte: u8) -> Variant {
-    Variant::ALL[byte as usize % Variant::ALL.len()]
+    let narrow: Vec<Variant> = Variant::ALL
+        .into_iter()
+        .filter(|v| !v.rules().wide())
+        .collect();
+    narrow[byte as usize % narrow.len()]
 }
 
 /// A position reached from the start of `variant` by the moves the bytes pick (each byte picks
@@ -65,7 +70,7 @@ pub fn fen_round_trip(pos: &Position) {
         let text = conv.format_position(pos);
         if over {
             assert!(
-                conv.parse_position(&text).is_err(),
+                conv.parse_position::<u64>(&text).is_err(),
                 "Hub read a finished game"
             );
             continue;

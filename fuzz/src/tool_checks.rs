@@ -2,7 +2,7 @@
 //! runner's reader and the book importer). `tools/tests/fuzz_regressions.rs` includes this file.
 
 use dama::book::Book;
-use dama::{movegen, notation, Position};
+use dama::{movegen, notation, WidePosition};
 use dama_tools::bookgen::import::import_pdn;
 use dama_tools::matchrunner::pdn::{read_games, PdnGame};
 
@@ -37,7 +37,7 @@ pub fn pdn(data: &[u8]) {
 fn print(g: &PdnGame) -> String {
     let mut out = String::new();
     out.push_str(&format!("[FEN \"{}\"]\n\n", g.start.to_fen()));
-    let mut pos: Position = g.start;
+    let mut pos: WidePosition = g.start;
     for mv in &g.moves {
         assert!(
             movegen::legal_moves(&pos).contains(mv),

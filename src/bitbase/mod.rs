@@ -49,6 +49,12 @@ pub struct Probe {
 /// Breakthrough, where every position with a king is already over, and to rules that are the
 /// same for both colours turned 180° (not One-way). The error is one line.
 pub fn applies(variant: Variant) -> Result<(), String> {
+    if variant.rules().wide() {
+        return Err(format!(
+            "no bitbases for {variant}: they index boards of at most 64 squares' bits, and \
+             {variant}'s needs 128"
+        ));
+    }
     let goal = variant.rules().goal;
     if !goal.has_bitbases() {
         return Err(format!(

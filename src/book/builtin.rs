@@ -27,7 +27,8 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         | Variant::Corner
         | Variant::Oneway
         | Variant::Parachute
-        | Variant::Turkish => None,
+        | Variant::Turkish
+        | Variant::Canadian => None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! One search seen from outside: the [`SearchHandle`] that [`super::Engine::start`] returns, the
 //! [`SearchCallbacks`] it reports through, and the state the two share with the search thread.
 
+use crate::rules::Word;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
@@ -8,7 +9,7 @@ use crate::search::smp::Flags;
 use crate::search::{SearchInfo, SearchResult};
 
 /// Called after each completed iteration, on the search thread.
-pub type InfoCallback = Box<dyn FnMut(&SearchInfo) + Send>;
+pub type InfoCallback<W = u64> = Box<dyn FnMut(&SearchInfo<W>) + Send>;
 
 /// Called once when the search has ended and its result is ready.
 pub type DoneCallback = Box<dyn FnOnce() + Send>;
@@ -21,17 +22,17 @@ pub type DoneCallback = Box<dyn FnOnce() + Send>;
 /// ```
 /// use dama::engine::SearchCallbacks;
 /// let (tx, rx) = std::sync::mpsc::channel();
-/// let callbacks = SearchCallbacks::default()
+/// let callbacks: SearchCallbacks = SearchCallbacks::default() // 64-bit positions
 ///     .on_info(|info| println!("depth {}", info.depth))
 ///     .on_done(move || tx.send(()).unwrap());
 /// # drop((callbacks, rx));
 /// ```
-pub struct SearchCallbacks {
-    info: InfoCallback,
+pub struct SearchCallbacks<W: Word = u64> {
+    info: InfoCallback<W>,
     done: DoneCallback,
 }
 
-impl Default for SearchCallbacks {
+impl<W: Word> Default for SearchCallbacks<W> {
     /// Callbacks that do nothing.
     fn default() -> Self {
         SearchCallbacks {
@@ -41,9 +42,9 @@ impl Default for SearchCallbacks {
     }
 }
 
-impl SearchCallbacks {
+impl<W: Word> SearchCallbacks<W> {
     /// These callbacks with `f` as the report of each iteration.
-    pub fn on_info(self, f: impl FnMut(&SearchInfo) + Send + 'static) -> SearchCallbacks {
+    pub fn on_info(self, f: impl FnMut(&SearchInfo<W>) + Send + 'static) -> SearchCallbacks<W> {
         SearchCallbacks {
             info: Box::new(f),
             ..self
@@ -52,7 +53,7 @@ impl SearchCallbacks {
 
     /// These callbacks with `f` as the end-of-search notice (an event loop sends itself a
     /// message here, then calls [`SearchHandle::wait`], which returns at once).
-    pub fn on_done(self, f: impl FnOnce() + Send + 'static) -> SearchCallbacks {
+    pub fn on_done(self, f: impl FnOnce() + Send + 'static) -> SearchCallbacks<W> {
         SearchCallbacks {
             done: Box::new(f),
             ..self
@@ -60,7 +61,7 @@ impl SearchCallbacks {
     }
 
     /// The iteration report, to hand to the search.
-    pub(super) fn info(&mut self) -> &mut (dyn FnMut(&SearchInfo) + Send) {
+    pub(super) fn info(&mut self) -> &mut (dyn FnMut(&SearchInfo<W>) + Send) {
         &mut *self.info
     }
 
@@ -71,24 +72,24 @@ impl SearchCallbacks {
 }
 
 /// Where a search is.
-enum Outcome {
+enum Outcome<W: Word> {
     Running,
-    Finished(SearchResult),
+    Finished(SearchResult<W>),
     /// The result was taken by [`SearchHandle::wait`].
     Collected,
 }
 
 /// What the search thread, its handle and the engine share: the search's own stop and
 /// ponder-hit flags (fresh for every search) and its outcome.
-pub(super) struct SearchState {
+pub(super) struct SearchState<W: Word> {
     pub(super) flags: Flags,
-    outcome: Mutex<Outcome>,
+    outcome: Mutex<Outcome<W>>,
     ended: Condvar,
 }
 
-impl SearchState {
+impl<W: Word> SearchState<W> {
     /// The state of a search about to run.
-    pub(super) fn running() -> Arc<SearchState> {
+    pub(super) fn running() -> Arc<SearchState<W>> {
         Arc::new(SearchState {
             flags: Flags::default(),
             outcome: Mutex::new(Outcome::Running),
@@ -97,7 +98,7 @@ impl SearchState {
     }
 
     /// Records the result and wakes everyone waiting.
-    pub(super) fn finish(&self, result: SearchResult) {
+    pub(super) fn finish(&self, result: SearchResult<W>) {
         *self.lock() = Outcome::Finished(result);
         self.ended.notify_all();
     }
@@ -115,7 +116,7 @@ impl SearchState {
     }
 
     /// Blocks until the search has ended and takes its result.
-    fn take_result(&self) -> Option<SearchResult> {
+    fn take_result(&self) -> Option<SearchResult<W>> {
         self.wait_ended();
         match std::mem::replace(&mut *self.lock(), Outcome::Collected) {
             Outcome::Finished(r) => Some(r),
@@ -123,7 +124,7 @@ impl SearchState {
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Outcome> {
+    fn lock(&self) -> MutexGuard<'_, Outcome<W>> {
         self.outcome.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
@@ -134,14 +135,14 @@ impl SearchState {
 ///
 /// Dropping the handle without [`SearchHandle::wait`] stops the search (it ends on its thread).
 #[must_use = "dropping the handle stops the search"]
-pub struct SearchHandle {
-    state: Arc<SearchState>,
+pub struct SearchHandle<W: Word = u64> {
+    state: Arc<SearchState<W>>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl SearchHandle {
+impl<W: Word> SearchHandle<W> {
     /// The handle of the search running on `thread`.
-    pub(super) fn new(state: Arc<SearchState>, thread: JoinHandle<()>) -> SearchHandle {
+    pub(super) fn new(state: Arc<SearchState<W>>, thread: JoinHandle<()>) -> SearchHandle<W> {
         SearchHandle {
             state,
             thread: Some(thread),
@@ -149,7 +150,10 @@ impl SearchHandle {
     }
 
     /// The handle of a search answered at once with `result`; calls `callbacks`' `on_done`.
-    pub(super) fn answered(result: SearchResult, callbacks: SearchCallbacks) -> SearchHandle {
+    pub(super) fn answered(
+        result: SearchResult<W>,
+        callbacks: SearchCallbacks<W>,
+    ) -> SearchHandle<W> {
         let state = SearchState::running();
         state.finish(result);
         callbacks.done();
@@ -176,7 +180,7 @@ impl SearchHandle {
     }
 
     /// Waits for the search to end and returns its result.
-    pub fn wait(mut self) -> SearchResult {
+    pub fn wait(mut self) -> SearchResult<W> {
         let result = self.state.take_result();
         if let Some(thread) = self.thread.take() {
             // The result is recorded before the callbacks end; a panic in `on_done` is the
@@ -187,7 +191,7 @@ impl SearchHandle {
     }
 }
 
-impl Drop for SearchHandle {
+impl<W: Word> Drop for SearchHandle<W> {
     fn drop(&mut self) {
         self.stop();
     }

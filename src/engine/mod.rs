@@ -60,7 +60,8 @@ use crate::bitbase::Bitbases;
 use crate::book::{builtin, BookRng};
 use crate::game::Game;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 use crate::search::ordering::OrderTables;
 use crate::search::smp::Job;
 use crate::search::tt::TranspositionTable;
@@ -75,32 +76,35 @@ use task::{SearchTask, SharedTables};
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 28;
 
 /// The engine: options, transposition table, ordering tables per thread, the game and the
-/// book's random choice.
-pub struct Engine {
+/// book's random choice. It plays the variants of its word `W` ([`crate::rules::RuleSet::wide`]:
+/// `u64` for every board but 12×12, `u128` for 12×12); a variant of the other word in
+/// [`Engine::new`] or [`Engine::set_options`] is replaced by the default variant of the
+/// engine's word, so that a front end must choose the engine by the variant.
+pub struct Engine<W: Word = u64> {
     opts: EngineOptions,
     tt: Arc<TranspositionTable>,
-    tables: SharedTables,
-    game: Game,
+    tables: SharedTables<W>,
+    game: Game<W>,
     bitbases: Option<Arc<Bitbases>>,
     book_rng: BookRng,
     /// The last search started, until an engine method has waited for its end.
-    last_search: Option<Arc<SearchState>>,
+    last_search: Option<Arc<SearchState<W>>>,
     /// Test hook: the next search panics.
     #[cfg(test)]
     panic_next_search: bool,
 }
 
-impl Engine {
+impl<W: Word> Engine<W> {
     /// An engine with `opts`, at the start position of the variant; the book choice is seeded
     /// from [`EngineOptions::seed`].
-    pub fn new(opts: EngineOptions) -> Engine {
-        let opts = options::sanitize(opts);
+    pub fn new(opts: EngineOptions) -> Engine<W> {
+        let opts = options::sanitize::<W>(opts);
         let mut tables = Vec::new();
         tables.resize_with(opts.threads, OrderTables::default);
         Engine {
             tt: Arc::new(TranspositionTable::new(opts.hash_mb)),
             tables: Arc::new(Mutex::new(tables)),
-            game: Game::new(Position::start(opts.variant)),
+            game: Game::new(Board::start(opts.variant)),
             bitbases: open_bitbases(&opts.bitbases),
             book_rng: BookRng::new(opts.seed),
             last_search: None,
@@ -120,7 +124,7 @@ impl Engine {
     /// is used by the book from the next [`Engine::new_game`].
     pub fn set_options(&mut self, opts: EngineOptions) {
         self.wait_idle();
-        let opts = options::sanitize(opts);
+        let opts = options::sanitize::<W>(opts);
         if opts.hash_mb != self.opts.hash_mb {
             // The old table goes first: the peak is the new size, not both, and the memory
             // the new one may take is measured without the old one.
@@ -133,7 +137,7 @@ impl Engine {
             self.tt.clear();
         }
         if opts.variant != self.opts.variant {
-            self.game = Game::new(Position::start(opts.variant));
+            self.game = Game::new(Board::start(opts.variant));
         }
         self.opts = opts;
     }
@@ -191,14 +195,14 @@ impl Engine {
 
     /// Sets the game: `start` and the (legal) moves played from it. A running search goes on
     /// with the game it was started on.
-    pub fn set_position(&mut self, start: Position, moves: &[Move]) {
+    pub fn set_position(&mut self, start: Board<W>, moves: &[Move<W>]) {
         let mut game = Game::new(start);
         moves.iter().for_each(|m| game.play(m));
         self.game = game;
     }
 
     /// The game (current position, moves, counters).
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &Game<W> {
         &self.game
     }
 
@@ -206,7 +210,11 @@ impl Engine {
     /// limits allow the book ([`SearchLimits::book`]) and the book is on and has a move, the
     /// answer is that move, without a search ([`SearchResult::from_book`]). Waits first for a
     /// search started before to end. Never prints.
-    pub fn start(&mut self, limits: &SearchLimits, callbacks: SearchCallbacks) -> SearchHandle {
+    pub fn start(
+        &mut self,
+        limits: &SearchLimits,
+        callbacks: SearchCallbacks<W>,
+    ) -> SearchHandle<W> {
         let task = match self.plan(limits) {
             Plan::Answer(result) => return SearchHandle::answered(result, callbacks),
             Plan::Search(task) => task,
@@ -228,8 +236,8 @@ impl Engine {
     pub fn go(
         &mut self,
         limits: &SearchLimits,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
+        on_info: &mut dyn FnMut(&SearchInfo<W>),
+    ) -> SearchResult<W> {
         match self.plan(limits) {
             Plan::Answer(result) => result,
             Plan::Search(task) => task.run_here(on_info),
@@ -238,7 +246,7 @@ impl Engine {
 
     /// What a search within `limits` does: answer from the book, or search. Waits first for a
     /// search started before to end.
-    fn plan(&mut self, limits: &SearchLimits) -> Plan {
+    fn plan(&mut self, limits: &SearchLimits) -> Plan<W> {
         self.wait_idle();
         if let Some(mv) = self.book_move(limits) {
             return Plan::Answer(book_result(mv));
@@ -264,17 +272,19 @@ impl Engine {
 
     /// A book move for the current position, when `limits` and the options allow the book
     /// (advances the book choice).
-    fn book_move(&mut self, limits: &SearchLimits) -> Option<Move> {
+    fn book_move(&mut self, limits: &SearchLimits) -> Option<Move<W>> {
         if !(limits.book && self.opts.book.enabled) {
             return None;
         }
-        let pos = self.game.position();
+        // the books are of 64-bit positions (no 12×12 book is shipped)
+        let pos = self.game.position().in_word::<u64>()?;
         let book = builtin::shared(pos.variant())?;
-        book.probe_with(pos, &self.opts.book.probe_settings(), &mut self.book_rng)
+        let mv = book.probe_with(&pos, &self.opts.book.probe_settings(), &mut self.book_rng)?;
+        Some(mv.in_word())
     }
 
     /// The search job for `limits` under the current options and game.
-    fn job(&self, limits: &SearchLimits) -> Job {
+    fn job(&self, limits: &SearchLimits) -> Job<W> {
         let plan = skill::plan(self.opts.skill);
         let mut limits = limits.clone();
         let unbounded = limits.depth.is_none()
@@ -308,11 +318,11 @@ impl Engine {
 }
 
 /// How a search begins.
-enum Plan {
+enum Plan<W: Word> {
     /// With its answer, known at once (a book move).
-    Answer(SearchResult),
+    Answer(SearchResult<W>),
     /// With a search.
-    Search(SearchTask),
+    Search(SearchTask<W>),
 }
 
 fn open_bitbases(dir: &Option<PathBuf>) -> Option<Arc<Bitbases>> {
@@ -320,7 +330,7 @@ fn open_bitbases(dir: &Option<PathBuf>) -> Option<Arc<Bitbases>> {
 }
 
 /// The answer of a book move.
-fn book_result(mv: Move) -> SearchResult {
+fn book_result<W: Word>(mv: Move<W>) -> SearchResult<W> {
     SearchResult {
         best: Some(mv),
         ponder: None,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use crate::book::ProbeSettings;
 use crate::game::DrawSwitches;
-use crate::rules::Variant;
+use crate::rules::{Variant, Word};
 
 /// Engine settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +83,14 @@ impl BookOptions {
 }
 
 /// `opts` with every value brought into its range.
-pub(super) fn sanitize(mut opts: EngineOptions) -> EngineOptions {
+pub(super) fn sanitize<W: Word>(mut opts: EngineOptions) -> EngineOptions {
+    if opts.variant.rules().wide() != (W::BITS > 64) {
+        // a variant of the other word: the engine's word's default
+        opts.variant = Variant::ALL
+            .into_iter()
+            .find(|v| v.rules().wide() == (W::BITS > 64))
+            .unwrap_or_default();
+    }
     if opts
         .bitbases
         .as_ref()

@@ -1,6 +1,7 @@
 //! What runs on a search thread: the search of one job over the engine's shared tables, the
 //! skill level's choice among its lines, and the recovery from a panic inside it.
 
+use crate::rules::Word;
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -13,28 +14,28 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{skill, Score, SearchInfo, SearchResult};
 
 /// The per-thread ordering tables, held by the running search for its whole length.
-pub(super) type SharedTables = Arc<Mutex<Vec<OrderTables>>>;
+pub(super) type SharedTables<W> = Arc<Mutex<Vec<OrderTables<W>>>>;
 
 /// Everything one search needs, owned, so that it can run on a thread of its own.
-pub(super) struct SearchTask {
-    pub(super) job: Job,
+pub(super) struct SearchTask<W: Word> {
+    pub(super) job: Job<W>,
     pub(super) tt: Arc<TranspositionTable>,
-    pub(super) tables: SharedTables,
+    pub(super) tables: SharedTables<W>,
     pub(super) skill: u8,
     pub(super) seed: u64,
-    pub(super) state: Arc<SearchState>,
+    pub(super) state: Arc<SearchState<W>>,
     /// Test hook: the search panics (to check that the engine survives it).
     #[cfg(test)]
     pub(super) panic: bool,
 }
 
-impl SearchTask {
+impl<W: Word> SearchTask<W> {
     /// Runs the task on a new thread; when no thread can be started, gives back the reason
     /// and the callbacks (which the thread would have called).
     pub(super) fn spawn(
         self,
-        callbacks: SearchCallbacks,
-    ) -> Result<JoinHandle<()>, (String, SearchCallbacks)> {
+        callbacks: SearchCallbacks<W>,
+    ) -> Result<JoinHandle<()>, (String, SearchCallbacks<W>)> {
         let slot = Arc::new(Mutex::new(Some(callbacks)));
         let theirs = Arc::clone(&slot);
         let spawned = thread::Builder::new()
@@ -51,12 +52,12 @@ impl SearchTask {
     }
 
     /// Searches from the calling thread and returns the result.
-    pub(super) fn run_here(self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    pub(super) fn run_here(self, on_info: &mut dyn FnMut(&SearchInfo<W>)) -> SearchResult<W> {
         self.search_or_fail(on_info)
     }
 
     /// Searches, records the result, then calls `on_done`.
-    fn run(self, mut callbacks: SearchCallbacks) {
+    fn run(self, mut callbacks: SearchCallbacks<W>) {
         let result = self.search_or_fail(callbacks.info());
         self.state.finish(result);
         callbacks.done();
@@ -64,7 +65,7 @@ impl SearchTask {
 
     /// The search's result; a panic becomes a result without a move and with an error, and
     /// the tables are cleared.
-    fn search_or_fail(&self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    fn search_or_fail(&self, on_info: &mut dyn FnMut(&SearchInfo<W>)) -> SearchResult<W> {
         let searched = panic::catch_unwind(AssertUnwindSafe(|| self.search(on_info)));
         searched.unwrap_or_else(|payload| {
             self.forget();
@@ -72,7 +73,7 @@ impl SearchTask {
         })
     }
 
-    fn search(&self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    fn search(&self, on_info: &mut dyn FnMut(&SearchInfo<W>)) -> SearchResult<W> {
         let mut tables = lock(&self.tables);
         self.tt.new_search();
         #[cfg(test)]
@@ -112,12 +113,12 @@ impl SearchTask {
 }
 
 /// The ordering tables, also after a search panicked while holding them (they are cleared then).
-pub(super) fn lock(tables: &SharedTables) -> MutexGuard<'_, Vec<OrderTables>> {
+pub(super) fn lock<W: Word>(tables: &SharedTables<W>) -> MutexGuard<'_, Vec<OrderTables<W>>> {
     tables.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// A result without a move.
-pub(super) fn no_move(nodes: u64, error: Option<String>) -> SearchResult {
+pub(super) fn no_move<W: Word>(nodes: u64, error: Option<String>) -> SearchResult<W> {
     SearchResult {
         best: None,
         ponder: None,
@@ -130,7 +131,7 @@ pub(super) fn no_move(nodes: u64, error: Option<String>) -> SearchResult {
 }
 
 /// The result of a search that panicked with `payload`.
-fn failed(payload: &(dyn Any + Send)) -> SearchResult {
+fn failed<W: Word>(payload: &(dyn Any + Send)) -> SearchResult<W> {
     let why = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())

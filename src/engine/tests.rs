@@ -1,5 +1,6 @@
 use super::*;
 use crate::movegen;
+use crate::position::Position;
 use crate::rules::Variant;
 
 fn small(variant: Variant) -> EngineOptions {
@@ -12,7 +13,7 @@ fn small(variant: Variant) -> EngineOptions {
 
 #[test]
 fn variant_change_resets_the_position() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     let start = Position::start(Variant::Czech);
     let mv = movegen::legal_moves(&start)[0];
     e.set_position(start, &[mv]);
@@ -25,7 +26,7 @@ fn variant_change_resets_the_position() {
 
 #[test]
 fn options_are_clamped() {
-    let e = Engine::new(EngineOptions {
+    let e = Engine::<u64>::new(EngineOptions {
         threads: 0,
         hash_mb: 0,
         skill: 9,
@@ -38,7 +39,7 @@ fn options_are_clamped() {
 
 #[test]
 fn set_position_feeds_the_counters() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     let start = Position::from_fen(Variant::Czech, "W:WKa1:BKh8").unwrap();
     let a = movegen::legal_moves(&start)
         .into_iter()
@@ -51,7 +52,7 @@ fn set_position_feeds_the_counters() {
 
 #[test]
 fn a_skill_search_without_limits_ends_by_itself() {
-    let mut e = Engine::new(EngineOptions {
+    let mut e = Engine::<u64>::new(EngineOptions {
         skill: 2,
         ..small(Variant::Czech)
     });
@@ -84,7 +85,7 @@ fn is_legal(pos: &Position, mv: Option<Move>) -> bool {
 
 #[test]
 fn a_stop_after_the_end_of_a_search_does_not_reach_the_next() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     let first = e.start(&depth(1), SearchCallbacks::default());
     while !first.is_finished() {
         std::thread::yield_now();
@@ -97,7 +98,7 @@ fn a_stop_after_the_end_of_a_search_does_not_reach_the_next() {
 
 #[test]
 fn stop_ends_an_infinite_search_with_a_legal_move() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     let search = e.start(&infinite(), SearchCallbacks::default());
     search.stop();
     let r = search.wait();
@@ -107,7 +108,7 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
 
 #[test]
 fn on_done_tells_an_event_loop_that_wait_will_not_block() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     let (tx, rx) = std::sync::mpsc::channel();
     let infos = Arc::new(Mutex::new(Vec::new()));
     let seen = Arc::clone(&infos);
@@ -123,7 +124,7 @@ fn on_done_tells_an_event_loop_that_wait_will_not_block() {
 
 #[test]
 fn ponder_hit_releases_a_pondering_search() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     let limits = SearchLimits {
         ponder: true,
         movetime: Some(std::time::Duration::from_millis(5)),
@@ -142,7 +143,7 @@ fn ponder_hit_releases_a_pondering_search() {
 
 #[test]
 fn the_running_search_keeps_its_own_game() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     let start = Position::start(Variant::Czech);
     let search = e.start(&infinite(), SearchCallbacks::default());
     let first = movegen::legal_moves(&start)[0];
@@ -159,7 +160,7 @@ fn the_running_search_keeps_its_own_game() {
 
 #[test]
 fn a_panic_in_the_search_becomes_an_error_and_the_engine_plays_on() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     e.panic_next_search = true;
     let failed = e.start(&depth(3), SearchCallbacks::default()).wait();
     assert_eq!(failed.best, None);
@@ -178,7 +179,7 @@ fn a_panic_in_the_search_becomes_an_error_and_the_engine_plays_on() {
 
 #[test]
 fn the_book_answers_only_when_the_limits_and_the_options_allow_it() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     let start = Position::start(Variant::Czech);
     let book = builtin::shared(Variant::Czech).expect("the Czech book is compiled in");
     let candidates = book.candidates_with(&start, &BookOptions::default().probe_settings());
@@ -204,7 +205,7 @@ fn the_book_answers_only_when_the_limits_and_the_options_allow_it() {
 
 #[test]
 fn new_game_reseeds_the_book_choice() {
-    let mut e = Engine::new(small(Variant::Czech));
+    let mut e = Engine::<u64>::new(small(Variant::Czech));
     let with_book = SearchLimits {
         book: true,
         ..depth(1)

@@ -1,6 +1,7 @@
 //! Material balances that are known draws apart from short tactics.
 
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 use crate::types::Color;
 
 /// True for kings-only (plus one man) material that cannot be won except by short tactics:
@@ -11,7 +12,7 @@ use crate::types::Color;
 ///   only gives two kings against one. Three kings against a king off the diagonal win (Petrov's
 ///   triangle) and are not drawish.
 /// * short kings (English): king against king only (two kings beat one).
-pub fn drawish(pos: &Position) -> bool {
+pub fn drawish<W: Word>(pos: &Board<W>) -> bool {
     if pos.occupied().count() > 4 {
         return false;
     }

@@ -4,7 +4,8 @@
 use super::acc::Value;
 use super::evaluate::{evaluate_with, weights_for};
 use super::{goal, pattern};
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 
 /// The static evaluation of `pos` from the side to move, in centi-men; `|v| <= EVAL_MAX`.
 ///
@@ -14,7 +15,7 @@ use crate::position::Position;
 /// `pos`. Drawish material ([`super::drawish`]) is
 /// already pulled towards 0 here (divided by the table's `drawish_divisor`); callers need not
 /// scale it again.
-pub fn evaluate(pos: &Position) -> Value {
+pub fn evaluate<W: Word>(pos: &Board<W>) -> Value {
     match goal::goal_eval(pos.rules().goal) {
         None => match pattern::for_variant(pos.variant()) {
             Some(w) => pattern::evaluate_with(pos, w),

@@ -5,8 +5,9 @@ use super::drawish::drawish;
 use super::tables::{self, Tables};
 use super::weights::{Weights, WEIGHTS, WEIGHTS_10};
 use super::{material, structure};
-use crate::position::Position;
+use crate::position::Board;
 use crate::rules::BoardSize;
+use crate::rules::Word;
 use crate::types::Color;
 
 /// The weight table the engine plays with on `board`: [`WEIGHTS`] on 8×8 (all-squares
@@ -15,12 +16,12 @@ use crate::types::Color;
 pub fn weights_for(board: BoardSize) -> &'static Weights {
     match board {
         BoardSize::Eight | BoardSize::EightA1Light | BoardSize::EightAll => &WEIGHTS,
-        BoardSize::Ten => &WEIGHTS_10,
+        BoardSize::Ten | BoardSize::Twelve => &WEIGHTS_10,
     }
 }
 
 /// [`evaluate`] with a given weight table (for tuning).
-pub fn evaluate_with(pos: &Position, w: &Weights) -> Value {
+pub fn evaluate_with<W: Word>(pos: &Board<W>, w: &Weights) -> Value {
     let t = tables::tables(pos.rules().board);
     let me = pos.side();
     let phase = material::phase(pos);
@@ -40,7 +41,13 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> Value {
 
 /// Every positional term of side `c`.
 #[inline]
-pub(super) fn side_terms(pos: &Position, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
+pub(super) fn side_terms<W: Word>(
+    pos: &Board<W>,
+    c: Color,
+    t: &Tables,
+    w: &Weights,
+    acc: &mut Acc,
+) {
     structure::advancement(pos, c, t, w, acc);
     structure::back_row(pos, c, t, w, acc);
     structure::centre(pos, c, t, w, acc);
@@ -54,7 +61,7 @@ pub(super) fn side_terms(pos: &Position, c: Color, t: &Tables, w: &Weights, acc:
 
 /// The side ahead by at least half a man gains `trade_down` per piece gone from the board.
 #[inline]
-pub(super) fn trade_bonus(pos: &Position, lead: i32, w: &Weights) -> i32 {
+pub(super) fn trade_bonus<W: Word>(pos: &Board<W>, lead: i32, w: &Weights) -> i32 {
     let gone = 2 * material::start_pieces(pos) - pos.occupied().count() as i32;
     let gone = gone.max(0);
     if lead >= 50 {

@@ -4,11 +4,12 @@ use super::acc::{Acc, Value};
 use super::drawish::drawish;
 use super::entry::evaluate;
 use super::evaluate::{evaluate_with, trade_bonus, weights_for};
-use super::goal::{self, TermFn};
+use super::goal::{self, SideTerm};
+use super::material;
 use super::pattern;
 use super::tables::tables;
-use super::{material, structure};
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 
 /// One term of the evaluation: its name and its value in centi-men from the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,18 +21,18 @@ pub struct Term {
 }
 
 /// The per-side terms in the order [`evaluate`] adds them.
-const TERMS: [(&str, TermFn); 11] = [
-    ("material", material::material),
-    ("advancement", structure::advancement),
-    ("back row", structure::back_row),
-    ("centre", structure::centre),
-    ("mobility", structure::mobility),
-    ("runaway men", structure::runaways),
-    ("kings on the main diagonal", structure::king_diagonal),
-    ("wing balance", structure::wing_balance),
-    ("hanging men", structure::hanging_men),
-    ("outposts", structure::outposts),
-    ("exclusive king", structure::exclusive_king),
+const TERMS: [(&str, SideTerm); 11] = [
+    ("material", SideTerm::Material),
+    ("advancement", SideTerm::Advancement),
+    ("back row", SideTerm::BackRow),
+    ("centre", SideTerm::Centre),
+    ("mobility", SideTerm::Mobility),
+    ("runaway men", SideTerm::Runaways),
+    ("kings on the main diagonal", SideTerm::KingDiagonal),
+    ("wing balance", SideTerm::WingBalance),
+    ("hanging men", SideTerm::HangingMen),
+    ("outposts", SideTerm::Outposts),
+    ("exclusive king", SideTerm::ExclusiveKing),
 ];
 
 /// The terms of [`evaluate`] for `pos`, then `exchanges` (the bonus of the side ahead per
@@ -39,7 +40,7 @@ const TERMS: [(&str, TermFn); 11] = [
 /// `learned patterns` (what they add), and `total` (equal to `evaluate(pos)`).
 /// The terms add up to the total up to rounding. The goal variants list their own terms and
 /// the total.
-pub fn explain(pos: &Position) -> Vec<Term> {
+pub fn explain<W: Word>(pos: &Board<W>) -> Vec<Term> {
     if let Some(g) = goal::goal_eval(pos.rules().goal) {
         let mut out: Vec<Term> = g
             .terms
@@ -64,8 +65,8 @@ pub fn explain(pos: &Position) -> Vec<Term> {
     let mut lead = 0;
     for (name, term) in TERMS {
         let (mut mine, mut theirs) = (Acc::default(), Acc::default());
-        term(pos, me, t, w, &mut mine);
-        term(pos, !me, t, w, &mut theirs);
+        term.add(pos, me, t, w, &mut mine);
+        term.add(pos, !me, t, w, &mut theirs);
         let value = mine.minus(theirs).blend(phase);
         if name == "material" {
             lead = value;

@@ -14,19 +14,60 @@ use super::material;
 use super::structure;
 use super::tables::{tables, Tables};
 use super::weights::{Phased, Weights, WEIGHTS};
-use crate::position::Position;
-use crate::rules::Goal;
+use crate::position::Board;
+use crate::rules::{Goal, Word};
 use crate::types::Color;
 
-/// A per-side term of the evaluation.
-pub(super) type TermFn = fn(&Position, Color, &Tables, &Weights, &mut Acc);
+/// A per-side term of the evaluation (what [`SideTerm::add`] computes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SideTerm {
+    Material,
+    Advancement,
+    BackRow,
+    Centre,
+    Mobility,
+    Runaways,
+    KingDiagonal,
+    WingBalance,
+    HangingMen,
+    Outposts,
+    ExclusiveKing,
+}
+
+impl SideTerm {
+    /// Adds the term of side `c` of `pos` to `acc`.
+    #[inline]
+    pub(super) fn add<W: Word>(
+        self,
+        pos: &Board<W>,
+        c: Color,
+        t: &Tables,
+        w: &Weights,
+        acc: &mut Acc,
+    ) {
+        let f = match self {
+            SideTerm::Material => material::material,
+            SideTerm::Advancement => structure::advancement,
+            SideTerm::BackRow => structure::back_row,
+            SideTerm::Centre => structure::centre,
+            SideTerm::Mobility => structure::mobility,
+            SideTerm::Runaways => structure::runaways,
+            SideTerm::KingDiagonal => structure::king_diagonal,
+            SideTerm::WingBalance => structure::wing_balance,
+            SideTerm::HangingMen => structure::hanging_men,
+            SideTerm::Outposts => structure::outposts,
+            SideTerm::ExclusiveKing => structure::exclusive_king,
+        };
+        f(pos, c, t, w, acc)
+    }
+}
 
 /// The evaluation of one goal: its weights and the terms that read them.
 pub(super) struct GoalEval {
     /// The weights (only the fields its terms read matter; the rest are the normal table's).
     pub weights: Weights,
     /// The per-side terms, named for [`super::explain`].
-    pub terms: &'static [(&'static str, TermFn)],
+    pub terms: &'static [(&'static str, SideTerm)],
 }
 
 const fn p(v: i32) -> Phased {
@@ -55,8 +96,8 @@ static GIVEAWAY: GoalEval = GoalEval {
         ..WEIGHTS
     },
     terms: &[
-        ("material", material::material),
-        ("mobility", structure::mobility),
+        ("material", SideTerm::Material),
+        ("mobility", SideTerm::Mobility),
     ],
 };
 
@@ -72,9 +113,9 @@ static BREAKTHROUGH: GoalEval = GoalEval {
         ..WEIGHTS
     },
     terms: &[
-        ("material", material::material),
-        ("advancement", structure::advancement),
-        ("runaway men", structure::runaways),
+        ("material", SideTerm::Material),
+        ("advancement", SideTerm::Advancement),
+        ("runaway men", SideTerm::Runaways),
     ],
 };
 
@@ -89,17 +130,17 @@ pub(super) fn goal_eval(goal: Goal) -> Option<&'static GoalEval> {
 }
 
 /// The value of one term of `g`, side to move minus opponent, blended by the phase.
-pub(super) fn term_value(pos: &Position, g: &GoalEval, term: TermFn) -> Value {
+pub(super) fn term_value<W: Word>(pos: &Board<W>, g: &GoalEval, term: SideTerm) -> Value {
     let t = tables(pos.rules().board);
     let me = pos.side();
     let (mut mine, mut theirs) = (Acc::default(), Acc::default());
-    term(pos, me, t, &g.weights, &mut mine);
-    term(pos, !me, t, &g.weights, &mut theirs);
+    term.add(pos, me, t, &g.weights, &mut mine);
+    term.add(pos, !me, t, &g.weights, &mut theirs);
     mine.minus(theirs).blend(material::phase(pos))
 }
 
 /// The evaluation of `pos` by `g`, from the side to move; `|v| <= EVAL_MAX`.
-pub(super) fn evaluate_goal(pos: &Position, g: &GoalEval) -> Value {
+pub(super) fn evaluate_goal<W: Word>(pos: &Board<W>, g: &GoalEval) -> Value {
     let v: Value = g.terms.iter().map(|&(_, f)| term_value(pos, g, f)).sum();
     v.clamp(-EVAL_MAX, EVAL_MAX)
 }

@@ -3,18 +3,21 @@
 use super::acc::{Acc, PHASE_MAX};
 use super::tables::Tables;
 use super::weights::Weights;
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 use crate::types::Color;
 
 /// Number of pieces each side starts with in `pos`'s variant.
 #[inline]
-pub(super) fn start_pieces(pos: &Position) -> i32 {
-    Position::start(pos.variant()).pieces(Color::White).count() as i32
+pub(super) fn start_pieces<W: Word>(pos: &Board<W>) -> i32 {
+    Board::<W>::start(pos.variant())
+        .pieces(Color::White)
+        .count() as i32
 }
 
 /// The game phase: `PHASE_MAX` with all the start material on the board, 0 with none.
 #[inline]
-pub(super) fn phase(pos: &Position) -> i32 {
+pub(super) fn phase<W: Word>(pos: &Board<W>) -> i32 {
     let start = 2 * start_pieces(pos);
     let on_board = (pos.occupied().count() as i32).min(start);
     on_board * PHASE_MAX / start
@@ -22,7 +25,7 @@ pub(super) fn phase(pos: &Position) -> i32 {
 
 /// The material of `c`: men and kings, the king's value by the variant's king.
 #[inline]
-pub(super) fn material(pos: &Position, c: Color, _t: &Tables, w: &Weights, acc: &mut Acc) {
+pub(super) fn material<W: Word>(pos: &Board<W>, c: Color, _t: &Tables, w: &Weights, acc: &mut Acc) {
     let king = if pos.rules().flying_kings() {
         w.king_flying
     } else {

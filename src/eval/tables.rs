@@ -1,31 +1,38 @@
 //! Square masks for the evaluation, computed at compile time for each board size in the padded
-//! layout of [`crate::rules::Geometry`] (bit = s + s / width for zero-based square number s).
+//! layout of [`crate::rules::Geometry`] (bit = s + s / width for zero-based square number s),
+//! in 128 bits: each word reads its own bits of them ([`Bitboard::narrow`]).
 
-use crate::rules::BoardSize;
+use crate::rules::{BoardSize, Word};
 use crate::types::{Bitboard, Color, Square};
+
+/// The most rows a board has.
+const MAX_ROWS: usize = 12;
+/// The most bits a board's layout uses.
+const MAX_BITS: usize = 128;
 
 /// Masks of one board size.
 pub(crate) struct Tables {
-    /// Board width (8 or 10).
+    /// Board width (8, 10 or 12).
     pub width: u8,
     /// `rows[c][r]`: the squares on row `r` counted from colour `c`'s own edge (0 = back row).
-    pub rows: [[Bitboard; 10]; 2],
+    rows: [[Bitboard<u128>; MAX_ROWS]; 2],
     /// `cone[c][bit]`: the squares a man of colour `c` on `bit` could still step through on its
     /// way to promotion (the widening triangle in front of it, up to the far row).
-    pub cone: [[Bitboard; 64]; 2],
+    cone: [[Bitboard<u128>; MAX_BITS]; 2],
     /// The central squares (two middle rows, without the two outer columns on each side).
-    pub centre: Bitboard,
+    centre: Bitboard<u128>,
     /// `front[c]`: the rows in the opponent's half of the board, seen from colour `c`.
-    pub front: [Bitboard; 2],
+    front: [Bitboard<u128>; 2],
     /// The squares on the left half of the board as White sees it (columns a–d on 8×8, a–e on
     /// 10×10).
-    pub left: Bitboard,
+    left: Bitboard<u128>,
     /// `white_row[bit]`: the row of a square counted from White's edge.
-    white_row: [u8; 64],
+    white_row: [u8; MAX_BITS],
 }
 
 static EIGHT: Tables = Tables::new(8, false);
 static TEN: Tables = Tables::new(10, false);
+static TWELVE: Tables = Tables::new(12, false);
 static EIGHT_ALL: Tables = Tables::new(8, true);
 
 /// The tables of `board`.
@@ -34,6 +41,7 @@ pub(crate) fn tables(board: BoardSize) -> &'static Tables {
     match board {
         BoardSize::Eight | BoardSize::EightA1Light => &EIGHT,
         BoardSize::Ten => &TEN,
+        BoardSize::Twelve => &TWELVE,
         BoardSize::EightAll => &EIGHT_ALL,
     }
 }
@@ -69,12 +77,12 @@ impl Tables {
             width * width / 2
         };
         let w = width as i32;
-        let mut rows = [[Bitboard(0); 10]; 2];
-        let mut cone = [[Bitboard(0); 64]; 2];
-        let mut centre = 0u64;
-        let mut front = [Bitboard(0); 2];
-        let mut white_row = [0u8; 64];
-        let mut left = 0u64;
+        let mut rows = [[Bitboard(0u128); MAX_ROWS]; 2];
+        let mut cone = [[Bitboard(0u128); MAX_BITS]; 2];
+        let mut centre = 0u128;
+        let mut front = [Bitboard(0u128); 2];
+        let mut white_row = [0u8; MAX_BITS];
+        let mut left = 0u128;
         let mut s = 0u8;
         while s < squares {
             let bit = bit_of(width, all, s) as usize;
@@ -125,6 +133,36 @@ impl Tables {
         }
     }
 
+    /// The squares on row `row` counted from the edge of the colour whose index is `way`.
+    #[inline(always)]
+    pub fn row_squares<W: Word>(&self, way: usize, row: usize) -> Bitboard<W> {
+        Bitboard::narrow(self.rows[way][row])
+    }
+
+    /// The cone ahead of a man of the colour whose index is `way` on `sq`.
+    #[inline(always)]
+    pub fn cone<W: Word>(&self, way: usize, sq: Square) -> Bitboard<W> {
+        Bitboard::narrow(self.cone[way][sq.index()])
+    }
+
+    /// The central squares.
+    #[inline(always)]
+    pub fn centre<W: Word>(&self) -> Bitboard<W> {
+        Bitboard::narrow(self.centre)
+    }
+
+    /// The opponent's half of the board seen from the colour whose index is `way`.
+    #[inline(always)]
+    pub fn front<W: Word>(&self, way: usize) -> Bitboard<W> {
+        Bitboard::narrow(self.front[way])
+    }
+
+    /// The left half of the board as White sees it.
+    #[inline(always)]
+    pub fn left<W: Word>(&self) -> Bitboard<W> {
+        Bitboard::narrow(self.left)
+    }
+
     /// The row of `sq` counted from `color`'s own edge (0 = its back row).
     #[inline]
     pub fn row(&self, color: Color, sq: Square) -> usize {
@@ -143,40 +181,43 @@ mod tests {
     #[test]
     fn rows_match_the_geometry() {
         for board in [BoardSize::Eight, BoardSize::Ten, BoardSize::EightAll] {
-            let g = board.geometry();
+            let g = board.geometry::<u64>();
             let t = tables(board);
             for sq in g.all_squares() {
                 let (_, r) = g.coords(sq);
                 assert_eq!(t.row(Color::White, sq), r as usize);
                 assert_eq!(t.row(Color::Black, sq), (g.width - 1 - r) as usize);
-                assert!(t.rows[0][r as usize].has(sq));
-                assert!(t.rows[1][(g.width - 1 - r) as usize].has(sq));
+                assert!(t.row_squares::<u64>(0, r as usize).has(sq));
+                assert!(t.row_squares::<u64>(1, (g.width - 1 - r) as usize).has(sq));
             }
-            assert_eq!(t.rows[0][0], g.home_rows(Color::White, 1));
-            assert_eq!(t.rows[1][0], g.home_rows(Color::Black, 1));
+            assert_eq!(t.row_squares(0, 0), g.home_rows(Color::White, 1));
+            assert_eq!(t.row_squares(1, 0), g.home_rows(Color::Black, 1));
         }
     }
 
     #[test]
     fn cones_and_centre() {
-        let g = BoardSize::Eight.geometry();
+        let g = BoardSize::Eight.geometry::<u64>();
         let t = tables(BoardSize::Eight);
         let sq = |n: &str| g.parse_algebraic(n).unwrap();
-        let cone = t.cone[0][sq("c5").index()];
+        let cone = t.cone::<u64>(0, sq("c5"));
         let names: Vec<String> = cone.iter().map(|s| g.algebraic(s)).collect();
         assert_eq!(cone.count(), 2 + 3 + 3, "{names:?}"); // b6 d6 / a7 c7 e7 / b8 d8 f8
         assert!(cone.has(sq("f8")) && !cone.has(sq("h8")));
-        assert_eq!(t.cone[1][sq("c3").index()].count(), 2 + 3); // b2 d2 / a1 c1 e1
-        let centre: Vec<String> = t.centre.iter().map(|s| g.algebraic(s)).collect();
-        assert_eq!(t.centre.count(), 4, "{centre:?}");
-        assert!(t.centre.has(sq("d4")) && t.centre.has(sq("e5")));
-        assert_eq!(tables(BoardSize::Ten).centre.count(), 6);
-        assert_eq!(t.front[0].count(), 16);
-        assert!(t.front[0].has(sq("a5")) && t.front[1].has(sq("h4")));
-        assert_eq!(t.left.count(), 16);
-        assert!(t.left.has(sq("d8")) && !t.left.has(sq("e1")));
-        let ten = BoardSize::Ten.geometry();
-        let left = tables(BoardSize::Ten).left;
+        assert_eq!(t.cone::<u64>(1, sq("c3")).count(), 2 + 3); // b2 d2 / a1 c1 e1
+        let centre = t.centre::<u64>();
+        let names: Vec<String> = centre.iter().map(|s| g.algebraic(s)).collect();
+        assert_eq!(centre.count(), 4, "{names:?}");
+        assert!(centre.has(sq("d4")) && centre.has(sq("e5")));
+        assert_eq!(tables(BoardSize::Ten).centre::<u64>().count(), 6);
+        let front = [t.front::<u64>(0), t.front::<u64>(1)];
+        assert_eq!(front[0].count(), 16);
+        assert!(front[0].has(sq("a5")) && front[1].has(sq("h4")));
+        let left = t.left::<u64>();
+        assert_eq!(left.count(), 16);
+        assert!(left.has(sq("d8")) && !left.has(sq("e1")));
+        let ten = BoardSize::Ten.geometry::<u64>();
+        let left = tables(BoardSize::Ten).left::<u64>();
         assert_eq!(left.count(), 25);
         assert!(left.has(ten.square(32).unwrap()) && !left.has(ten.square(33).unwrap()));
         assert!(left.has(ten.square(38).unwrap()) && !left.has(ten.square(3).unwrap()));

@@ -1,18 +1,18 @@
 use super::*;
 use crate::movegen;
-use crate::position::Position;
-use crate::rules::{BoardSize, Goal, Variant};
+use crate::position::{Board, Position};
+use crate::rules::{BoardSize, Goal, Variant, Word};
 use crate::types::{Bitboard, Color, Square};
 
 /// The position turned by 180° with the colours and the side to move swapped.
-pub(crate) fn mirror(pos: &Position) -> Position {
+pub(crate) fn mirror<W: Word>(pos: &Board<W>) -> Board<W> {
     let g = pos.geometry();
-    let flip = |bb: Bitboard| -> Bitboard {
+    let flip = |bb: Bitboard<W>| -> Bitboard<W> {
         bb.iter()
             .map(|sq: Square| g.square(g.squares as u32 + 1 - g.number(sq)).unwrap())
             .collect()
     };
-    Position::from_parts(
+    Board::from_parts(
         pos.variant(),
         flip(pos.pieces(Color::Black)),
         flip(pos.pieces(Color::White)),
@@ -21,7 +21,48 @@ pub(crate) fn mirror(pos: &Position) -> Position {
     )
 }
 
-/// Positions of every variant: the start and a few plies of a fixed game from it.
+/// The start and a few plies of a fixed game from it, in `variant`'s word.
+fn sample_game<W: Word>(variant: Variant) -> Vec<Board<W>> {
+    let mut out = Vec::new();
+    let mut pos = Board::start(variant);
+    for ply in 0..160 {
+        out.push(pos);
+        let moves = movegen::legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play(&moves[(ply * 7 + 3) % moves.len()]);
+    }
+    out
+}
+
+/// The 128-bit variants' sample games (Canadian), checked by the tests below beside the
+/// 64-bit ones of [`sample_positions`].
+fn wide_samples() -> Vec<crate::WidePosition> {
+    Variant::ALL
+        .into_iter()
+        .filter(|v| v.rules().wide())
+        .flat_map(sample_game::<u128>)
+        .collect()
+}
+
+#[test]
+fn wide_variants_evaluate_like_the_others() {
+    let samples = wide_samples();
+    assert!(!samples.is_empty());
+    for pos in &samples {
+        let v = evaluate(pos);
+        assert!(v.abs() <= EVAL_MAX, "{}", pos.to_fen());
+        assert_eq!(v, evaluate(&mirror(pos)), "{}", pos.to_fen());
+        let terms = explain(pos);
+        let sum: i32 = terms[..terms.len() - 1].iter().map(|t| t.value).sum();
+        assert!((sum - v).abs() <= 8, "{}: {sum} vs {v}", pos.to_fen());
+    }
+    assert!(evaluate(&samples[0]).abs() <= 15);
+}
+
+/// Positions of every variant played in 64 bits: the start and a few plies of a fixed game
+/// from it.
 pub(crate) fn sample_positions() -> Vec<Position> {
     let mut out = Vec::new();
     // the mirror of a position is one of the same variant only where the men of the two
@@ -30,7 +71,11 @@ pub(crate) fn sample_positions() -> Vec<Position> {
         let r = v.rules();
         r.forward(Color::White) != r.forward(Color::Black)
     };
-    for v in Variant::ALL.into_iter().filter(opposite) {
+    for v in Variant::ALL
+        .into_iter()
+        .filter(opposite)
+        .filter(|v| !v.rules().wide())
+    {
         let mut pos = Position::start(v);
         // A fixed pseudo-random game long enough to crown kings.
         for ply in 0..160 {
@@ -90,7 +135,7 @@ fn mirror_symmetry() {
 
 #[test]
 fn start_positions_are_near_zero() {
-    for v in Variant::ALL {
+    for v in Variant::ALL.into_iter().filter(|v| !v.rules().wide()) {
         let v0 = evaluate(&Position::start(v));
         assert!(v0.abs() <= 15, "{v}: {v0}");
     }
@@ -98,7 +143,7 @@ fn start_positions_are_near_zero() {
 
 #[test]
 fn material_up_is_positive() {
-    for v in Variant::ALL {
+    for v in Variant::ALL.into_iter().filter(|v| !v.rules().wide()) {
         let start = Position::start(v);
         let g = start.geometry();
         // Remove the opponent's (the side not to move) first man.

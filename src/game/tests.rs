@@ -1,5 +1,6 @@
 use super::*;
 use crate::movegen;
+use crate::position::Position;
 use crate::rules::Variant;
 
 fn czech(fen: &str) -> Position {

@@ -12,14 +12,14 @@
 use crate::moves::Move;
 use crate::rules::{
     Dir, Geometry, KeyShape, KingLanding, MidCapturePromotion, Parachutists, Range, Removal,
-    RuleSet,
+    RuleSet, Word,
 };
 use crate::types::{Bitboard, Color, Square};
 
 /// Receives the capture sequences found by the search below.
-pub(crate) trait Sink {
+pub(crate) trait Sink<W: Word> {
     /// A complete sequence, with its precedence key ([`crate::rules::Precedence::key`]: larger is better).
-    fn emit(&mut self, mv: Move, key: u64);
+    fn emit(&mut self, mv: Move<W>, key: u64);
     /// The piece lands on `sq` in the middle of a sequence (for path recording).
     #[inline]
     fn enter(&mut self, _sq: Square) {}
@@ -43,21 +43,21 @@ pub(crate) fn parachute_dirs(rules: &RuleSet, me: Color) -> [Dir; 2] {
 }
 
 /// What a capture search needs to know about the position and the moving piece.
-pub(crate) struct CaptureContext {
-    pub g: &'static Geometry,
+pub(crate) struct CaptureContext<W: Word> {
+    pub g: &'static Geometry<W>,
     pub rules: &'static RuleSet,
     /// The directions in which the side's men capture.
     pub man_dirs: &'static [Dir],
     /// The row on which the side's men are crowned.
-    pub promotion: Bitboard,
+    pub promotion: Bitboard<W>,
     /// Enemy pieces (captured ones included: they are filtered by the `captured` set).
-    pub enemy: Bitboard,
+    pub enemy: Bitboard<W>,
     /// The enemy pieces a man may take (Italian: not the kings).
-    pub man_prey: Bitboard,
+    pub man_prey: Bitboard<W>,
     /// The enemy kings.
-    pub enemy_kings: Bitboard,
+    pub enemy_kings: Bitboard<W>,
     /// Empty squares, with the mover's start square counted as empty.
-    pub empty: Bitboard,
+    pub empty: Bitboard<W>,
     /// The mover's start square.
     pub from: Square,
     /// The side to move.
@@ -88,7 +88,7 @@ pub(crate) trait ManSteps {
     /// compile away; otherwise they are read from the rule set.
     const USUAL: bool;
     /// One step of every square of `bb` in `dir` ([`Geometry::advance`]).
-    fn advance(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard;
+    fn advance<W: Word>(g: &Geometry<W>, bb: Bitboard<W>, dir: Dir) -> Bitboard<W>;
 }
 
 /// Steps read from the geometry's tables and the rule set at run time.
@@ -98,7 +98,7 @@ impl ManSteps for TableSteps {
     const MAN_DIRS: ManCaptureDirs = ManCaptureDirs::FromContext;
     const USUAL: bool = false;
     #[inline(always)]
-    fn advance(g: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard {
+    fn advance<W: Word>(g: &Geometry<W>, bb: Bitboard<W>, dir: Dir) -> Bitboard<W> {
         g.advance(bb, dir)
     }
 }
@@ -140,23 +140,23 @@ pub(crate) enum KingCapturer {
 
 /// A king in its capture sequence: where it stands, what it has taken so far, how it came.
 #[derive(Clone, Copy)]
-pub(crate) struct CapturingKing {
+pub(crate) struct CapturingKing<W: Word> {
     /// The square it stands on.
     pub at: Square,
     /// The pieces taken so far.
-    pub captured: Bitboard,
+    pub captured: Bitboard<W>,
     /// Bit `31 - i` set when the `i`-th piece taken was a king (only with `track_order`).
     pub order: u32,
     pub arrival: Arrival,
     pub piece: KingCapturer,
 }
 
-impl CaptureContext {
+impl<W: Word> CaptureContext<W> {
     /// The empty squares during a capture that has taken `captured` so far.
     #[inline(always)]
     /// Captured pieces leave the board at once (Thai), and a piece may not turn back, which
     /// [`Arrival`] forbids anyway.
-    fn empty_after<K: ManSteps>(&self, captured: Bitboard) -> Bitboard {
+    fn empty_after<K: ManSteps>(&self, captured: Bitboard<W>) -> Bitboard<W> {
         if !K::USUAL && self.rules.removal == Removal::AtOnce {
             self.empty | captured
         } else {
@@ -166,7 +166,12 @@ impl CaptureContext {
 
     /// The order bits after taking `victim` as the piece number `captured.count()` (before it).
     #[inline(always)]
-    fn order_after<K: ManSteps>(&self, order: u32, captured: Bitboard, victim: Bitboard) -> u32 {
+    fn order_after<K: ManSteps>(
+        &self,
+        order: u32,
+        captured: Bitboard<W>,
+        victim: Bitboard<W>,
+    ) -> u32 {
         if !K::USUAL && self.rules.precedence.tracks_order() && (victim & self.enemy_kings).any() {
             order | 1u32 << (31 - captured.count().min(31))
         } else {
@@ -176,7 +181,7 @@ impl CaptureContext {
 
     /// The precedence key of a complete capture.
     #[inline(always)]
-    fn key(&self, captured: Bitboard, by_king: bool, order: u32) -> u64 {
+    fn key(&self, captured: Bitboard<W>, by_king: bool, order: u32) -> u64 {
         let precedence = self.rules.precedence;
         match precedence.key_shape() {
             KeyShape::Unranked => 0, // no sink compares the keys
@@ -196,9 +201,9 @@ impl CaptureContext {
         &self,
         cur: Square,
         dir: Dir,
-        prey: Bitboard,
-        empty: Bitboard,
-    ) -> Option<(Square, Bitboard)> {
+        prey: Bitboard<W>,
+        empty: Bitboard<W>,
+    ) -> Option<(Square, Bitboard<W>)> {
         let g = self.g;
         if self.rules.kings.captures == Range::Short {
             let victim = K::advance(g, Bitboard::from_square(cur), dir) & prey;
@@ -227,7 +232,12 @@ impl CaptureContext {
 /// The run of squares of `empty` right behind `sq` in `dir` (a flying king's landing squares,
 /// or its quiet moves from `sq`).
 #[inline]
-pub(crate) fn open_behind(g: &Geometry, sq: Square, dir: Dir, empty: Bitboard) -> Bitboard {
+pub(crate) fn open_behind<W: Word>(
+    g: &Geometry<W>,
+    sq: Square,
+    dir: Dir,
+    empty: Bitboard<W>,
+) -> Bitboard<W> {
     let beyond = g.ray(sq, dir);
     let stops = beyond - empty;
     if stops.is_empty() {
@@ -239,7 +249,11 @@ pub(crate) fn open_behind(g: &Geometry, sq: Square, dir: Dir, empty: Bitboard) -
 
 /// Iterates over the squares of `set` nearest first along `dir`.
 #[inline]
-fn along(g: &'static Geometry, set: Bitboard, dir: Dir) -> impl Iterator<Item = Square> {
+fn along<W: Word>(
+    g: &'static Geometry<W>,
+    set: Bitboard<W>,
+    dir: Dir,
+) -> impl Iterator<Item = Square> {
     let mut rest = set;
     std::iter::from_fn(move || {
         if rest.is_empty() {
@@ -253,9 +267,9 @@ fn along(g: &'static Geometry, set: Bitboard, dir: Dir) -> impl Iterator<Item = 
 
 /// Searches the jumps of `king` and emits the sequences that start with them. Returns true
 /// when at least one jump was possible.
-pub(crate) fn king_jumps<K: ManSteps, S: Sink>(
-    c: &CaptureContext,
-    king: CapturingKing,
+pub(crate) fn king_jumps<W: Word, K: ManSteps, S: Sink<W>>(
+    c: &CaptureContext<W>,
+    king: CapturingKing<W>,
     sink: &mut S,
 ) -> bool {
     let prey = c.enemy - king.captured;
@@ -295,7 +309,7 @@ pub(crate) fn king_jumps<K: ManSteps, S: Sink>(
                 piece: king.piece,
             };
             sink.enter(at);
-            continued |= king_jumps::<K, S>(c, next, sink);
+            continued |= king_jumps::<_, K, S>(c, next, sink);
             sink.leave();
         }
         if !continued {
@@ -324,38 +338,38 @@ pub(crate) fn king_jumps<K: ManSteps, S: Sink>(
 
 /// A man in its capture sequence: where it stands and what it has taken so far.
 #[derive(Clone, Copy)]
-pub(crate) struct CapturingMan {
+pub(crate) struct CapturingMan<W: Word> {
     /// The square it stands on.
     pub at: Square,
     /// The pieces taken so far.
-    pub captured: Bitboard,
+    pub captured: Bitboard<W>,
     /// Bit `31 - i` set when the `i`-th piece taken was a king (only with `track_order`).
     pub order: u32,
 }
 
 /// Searches man jumps of `man`, stepping as `K` does. Returns true when at least one jump was
 /// possible.
-pub(crate) fn man_jumps<K: ManSteps, S: Sink>(
-    c: &CaptureContext,
-    man: CapturingMan,
+pub(crate) fn man_jumps<W: Word, K: ManSteps, S: Sink<W>>(
+    c: &CaptureContext<W>,
+    man: CapturingMan<W>,
     sink: &mut S,
 ) -> bool {
     let mut found = false;
     match K::MAN_DIRS {
         ManCaptureDirs::FromContext => {
             for &d in c.man_dirs {
-                found |= man_jump::<K, S>(c, man, d, true, sink);
+                found |= man_jump::<_, K, S>(c, man, d, true, sink);
             }
         }
         ManCaptureDirs::All => {
             for d in Dir::DIAGONALS {
-                found |= man_jump::<K, S>(c, man, d, true, sink);
+                found |= man_jump::<_, K, S>(c, man, d, true, sink);
             }
         }
         ManCaptureDirs::Forward => {
             let [a, b] = Dir::forward(c.me);
-            found |= man_jump::<K, S>(c, man, a, true, sink);
-            found |= man_jump::<K, S>(c, man, b, true, sink);
+            found |= man_jump::<_, K, S>(c, man, a, true, sink);
+            found |= man_jump::<_, K, S>(c, man, b, true, sink);
         }
     }
     found
@@ -363,15 +377,15 @@ pub(crate) fn man_jumps<K: ManSteps, S: Sink>(
 
 /// Searches the jumps of the parachutist `man` (its first jump toward its own side; then, as
 /// the rules say, on as a man or not at all). Returns true when one was possible.
-pub(crate) fn parachutist_jumps<K: ManSteps, S: Sink>(
-    c: &CaptureContext,
-    man: CapturingMan,
+pub(crate) fn parachutist_jumps<W: Word, K: ManSteps, S: Sink<W>>(
+    c: &CaptureContext<W>,
+    man: CapturingMan<W>,
     sink: &mut S,
 ) -> bool {
     let go_on = c.rules.men.parachutists == Parachutists::GoOnAsMan;
     let mut found = false;
     for d in parachute_dirs(c.rules, c.me) {
-        found |= man_jump::<K, S>(c, man, d, go_on, sink);
+        found |= man_jump::<_, K, S>(c, man, d, go_on, sink);
     }
     found
 }
@@ -379,9 +393,9 @@ pub(crate) fn parachutist_jumps<K: ManSteps, S: Sink>(
 /// The sequences of `man` that start with a jump in `dir` (and go on as a man's when
 /// `go_on`); true when there is one.
 #[inline(always)]
-fn man_jump<K: ManSteps, S: Sink>(
-    c: &CaptureContext,
-    man: CapturingMan,
+fn man_jump<W: Word, K: ManSteps, S: Sink<W>>(
+    c: &CaptureContext<W>,
+    man: CapturingMan<W>,
     dir: Dir,
     go_on: bool,
     sink: &mut S,
@@ -406,7 +420,7 @@ fn man_jump<K: ManSteps, S: Sink>(
                 arrival: Arrival::FirstLanding(dir),
                 piece: KingCapturer::CrownedMan,
             };
-            king_jumps::<K, S>(c, king, sink)
+            king_jumps::<_, K, S>(c, king, sink)
         }
         _ if go_on => {
             let next = CapturingMan {
@@ -414,7 +428,7 @@ fn man_jump<K: ManSteps, S: Sink>(
                 captured: cap,
                 order,
             };
-            man_jumps::<K, S>(c, next, sink)
+            man_jumps::<_, K, S>(c, next, sink)
         }
         _ => false,
     };
@@ -433,13 +447,13 @@ fn man_jump<K: ManSteps, S: Sink>(
 
 /// The men of `men` that have a first jump (the start of some capture sequence).
 #[inline]
-pub(crate) fn men_that_jump(
-    g: &Geometry,
+pub(crate) fn men_that_jump<W: Word>(
+    g: &Geometry<W>,
     dirs: &[Dir],
-    men: Bitboard,
-    enemy: Bitboard,
-    empty: Bitboard,
-) -> Bitboard {
+    men: Bitboard<W>,
+    enemy: Bitboard<W>,
+    empty: Bitboard<W>,
+) -> Bitboard<W> {
     let mut out = Bitboard::EMPTY;
     for &d in dirs {
         let back = d.reverse();
@@ -450,12 +464,12 @@ pub(crate) fn men_that_jump(
 
 /// True when a king on `k` can jump some piece of `enemy` (`empty` as in the position).
 #[inline]
-pub(crate) fn king_can_jump(
-    g: &'static Geometry,
+pub(crate) fn king_can_jump<W: Word>(
+    g: &'static Geometry<W>,
     rules: &RuleSet,
     k: Square,
-    enemy: Bitboard,
-    empty: Bitboard,
+    enemy: Bitboard<W>,
+    empty: Bitboard<W>,
 ) -> bool {
     let at = Bitboard::from_square(k);
     rules.kings.capture_lines.dirs().iter().any(|&d| {
@@ -480,7 +494,10 @@ pub(crate) fn king_can_jump(
 /// on the mover's start square, which is occupied in `empty`. Only where the precedence cannot
 /// tell two single jumps of men apart ([`crate::rules::Precedence::single_jumps_tie`]).
 #[inline]
-pub(crate) fn single_man_captures(c: &CaptureContext, jumpers: Bitboard) -> Option<u64> {
+pub(crate) fn single_man_captures<W: Word>(
+    c: &CaptureContext<W>,
+    jumpers: Bitboard<W>,
+) -> Option<u64> {
     if !c.rules.precedence.single_jumps_tie() {
         return None;
     }

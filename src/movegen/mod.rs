@@ -19,23 +19,24 @@ mod tables;
 pub use paths::{capture_paths, paths_of, CapturePath};
 
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 use shape_key::shape_key;
 use snapshot::Snapshot;
 
 /// Fills `list` with the legal moves of `pos`, each distinct move once.
-pub fn generate(pos: &Position, list: &mut MoveList) {
+pub fn generate<W: Word>(pos: &Board<W>, list: &mut MoveList<W>) {
     fill(pos, list, true);
 }
 
 /// Fills `list` with the legal moves, counting every capture path separately (moves with the
 /// same origin, destination and captured set may appear more than once).
-pub fn generate_paths(pos: &Position, list: &mut MoveList) {
+pub fn generate_paths<W: Word>(pos: &Board<W>, list: &mut MoveList<W>) {
     fill(pos, list, false);
 }
 
 #[inline(always)]
-fn fill(pos: &Position, list: &mut MoveList, dedup: bool) {
+fn fill<W: Word>(pos: &Board<W>, list: &mut MoveList<W>, dedup: bool) {
     list.clear();
     shape::fill(shape_key(pos.variant()), &Snapshot::new(pos), list, dedup);
 }
@@ -44,18 +45,18 @@ fn fill(pos: &Position, list: &mut MoveList, dedup: bool) {
 /// several squares before its next jump gives one capture per square even where the pieces
 /// taken, their order and the end square are the same (the kish crate's perft counts so). The
 /// list may hold equal moves.
-pub fn generate_landings(pos: &Position, list: &mut MoveList) {
+pub fn generate_landings<W: Word>(pos: &Board<W>, list: &mut MoveList<W>) {
     list.clear();
     tables::fill_by_tables(&Snapshot::landings(pos), list, false);
 }
 
 /// The number of legal moves counted as [`generate_landings`] lists them.
-pub fn count_landings(pos: &Position) -> u64 {
+pub fn count_landings<W: Word>(pos: &Board<W>) -> u64 {
     tables::count_moves_by_tables(&Snapshot::landings(pos), true)
 }
 
 /// The legal moves of `pos` as a `Vec` (each distinct move once).
-pub fn legal_moves(pos: &Position) -> Vec<Move> {
+pub fn legal_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
     let mut list = MoveList::new();
     generate(pos, &mut list);
     list.to_vec()
@@ -63,25 +64,25 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 
 /// The number of legal moves (distinct, or paths when `paths`), without building quiet moves.
 #[inline]
-pub fn count_moves(pos: &Position, paths: bool) -> u64 {
+pub fn count_moves<W: Word>(pos: &Board<W>, paths: bool) -> u64 {
     shape::count_moves(shape_key(pos.variant()), &Snapshot::new(pos), paths)
 }
 
 /// The number of legal replies to `mv` (legal in `pos`): `count_moves(&pos.play(mv), paths)`
 /// without making the position (perft's last two plies).
 #[inline]
-pub fn count_replies(pos: &Position, mv: &Move, paths: bool) -> u64 {
+pub fn count_replies<W: Word>(pos: &Board<W>, mv: &Move<W>, paths: bool) -> u64 {
     shape::count_moves(shape_key(pos.variant()), &Snapshot::after(pos, mv), paths)
 }
 
 /// The sum of [`count_replies`] over `moves` (each legal in `pos`): perft's last two plies.
 #[inline]
-pub fn count_all_replies(pos: &Position, moves: &[Move], paths: bool) -> u64 {
+pub fn count_all_replies<W: Word>(pos: &Board<W>, moves: &[Move<W>], paths: bool) -> u64 {
     shape::count_all_replies(pos, moves, paths)
 }
 
 /// True when the side to move has a capture (and so must capture).
-pub fn has_capture(pos: &Position) -> bool {
+pub fn has_capture<W: Word>(pos: &Board<W>) -> bool {
     let snap = Snapshot::new(pos);
     snap.man_jumpers().any() || (snap.kings.any() && snap.king_jumpers().any())
 }

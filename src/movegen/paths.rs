@@ -4,26 +4,27 @@ use super::capture::Sink;
 use super::snapshot::Snapshot;
 use super::tables::{search_captures, Ranking, Verdict};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 use crate::types::Square;
 
 /// A legal capture with the squares it lands on, for display and `perft --paths`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CapturePath {
+pub struct CapturePath<W: Word> {
     /// The move.
-    pub mv: Move,
+    pub mv: Move<W>,
     /// The start square, every landing square in order, and the destination.
     pub squares: Vec<Square>,
 }
 
-struct PathSink {
+struct PathSink<W: Word> {
     stack: Vec<Square>,
-    out: Vec<CapturePath>,
+    out: Vec<CapturePath<W>>,
     ranking: Ranking,
 }
 
-impl Sink for PathSink {
-    fn emit(&mut self, mv: Move, key: u64) {
+impl<W: Word> Sink<W> for PathSink<W> {
+    fn emit(&mut self, mv: Move<W>, key: u64) {
         match self.ranking.judge(key) {
             Verdict::Worse => return,
             Verdict::Better => self.out.clear(),
@@ -44,7 +45,7 @@ impl Sink for PathSink {
 }
 
 /// Every legal capture path of `pos` (empty when there is no capture).
-pub fn capture_paths(pos: &Position) -> Vec<CapturePath> {
+pub fn capture_paths<W: Word>(pos: &Board<W>) -> Vec<CapturePath<W>> {
     let snap = Snapshot::new(pos);
     let (men, kings) = snap.jumpers();
     let mut sink = PathSink {
@@ -57,7 +58,7 @@ pub fn capture_paths(pos: &Position) -> Vec<CapturePath> {
 }
 
 /// The capture paths that make up `mv` (one or more; empty for a quiet move).
-pub fn paths_of(pos: &Position, mv: &Move) -> Vec<Vec<Square>> {
+pub fn paths_of<W: Word>(pos: &Board<W>, mv: &Move<W>) -> Vec<Vec<Square>> {
     capture_paths(pos)
         .into_iter()
         .filter(|p| p.mv == *mv)

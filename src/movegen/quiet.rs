@@ -3,17 +3,18 @@
 use super::capture::{open_behind, ManSteps, TableSteps};
 use super::snapshot::Snapshot;
 use crate::moves::{Move, MoveList};
+use crate::rules::Word;
 use crate::rules::{Dir, Range};
 use crate::types::{Bitboard, Square};
 
 /// Appends every quiet move of the side to move.
-pub(crate) fn generate(snap: &Snapshot, list: &mut MoveList) {
-    generate_with::<TableSteps>(snap, list)
+pub(crate) fn generate<W: Word>(snap: &Snapshot<W>, list: &mut MoveList<W>) {
+    generate_with::<_, TableSteps>(snap, list)
 }
 
 /// [`generate`] with the men's steps of `K`.
 #[inline(always)]
-pub(crate) fn generate_with<K: ManSteps>(snap: &Snapshot, list: &mut MoveList) {
+pub(crate) fn generate_with<W: Word, K: ManSteps>(snap: &Snapshot<W>, list: &mut MoveList<W>) {
     let g = snap.g;
     let me = snap.me;
     let empty = snap.empty;
@@ -54,7 +55,7 @@ pub(crate) fn generate_with<K: ManSteps>(snap: &Snapshot, list: &mut MoveList) {
 
 /// The squares a king of the side to move on `from` can move to in `dir` (one for short kings).
 #[inline]
-fn king_slide(snap: &Snapshot, from: Square, dir: Dir) -> Bitboard {
+fn king_slide<W: Word>(snap: &Snapshot<W>, from: Square, dir: Dir) -> Bitboard<W> {
     let (g, empty) = (snap.g, snap.empty);
     if snap.rules.kings.moves == Range::Short {
         return g.advance(Bitboard::from_square(from), dir) & empty;
@@ -63,7 +64,7 @@ fn king_slide(snap: &Snapshot, from: Square, dir: Dir) -> Bitboard {
 }
 
 /// The number of quiet moves of the side to move, without building them.
-pub(crate) fn count(snap: &Snapshot) -> u64 {
+pub(crate) fn count<W: Word>(snap: &Snapshot<W>) -> u64 {
     let g = snap.g;
     let me = snap.me;
     let empty = snap.empty;
@@ -79,7 +80,7 @@ pub(crate) fn count(snap: &Snapshot) -> u64 {
 
 /// The number of quiet moves of the side's kings.
 #[inline]
-pub(crate) fn count_kings(snap: &Snapshot) -> u64 {
+pub(crate) fn count_kings<W: Word>(snap: &Snapshot<W>) -> u64 {
     let mut n = 0;
     for from in snap.kings {
         for &dir in snap.rules.kings.move_lines.dirs() {

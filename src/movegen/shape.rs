@@ -12,16 +12,34 @@ use super::shape_key::{shape_key, ShapeKey};
 use super::snapshot::Snapshot;
 use super::tables::{count_moves_by_tables, fill_by_tables, ListSink};
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
-use crate::rules::{Dir, Geometry, MidCapturePromotion};
+use crate::position::Board;
+use crate::rules::{Dir, Geometry, MidCapturePromotion, Word};
 use crate::types::{Bitboard, Color};
 
 /// The compile-time shape of a variant: what the specialised counter reads as constants.
 trait Shape: ManSteps {
     /// Kings fly (move and capture any distance).
     const FLYING: bool;
-    /// [`Geometry::rotation`] of the board.
-    const ROT: [u32; 4];
+    /// [`Geometry::delta`] of the board's diagonals (the rotation of each word is this
+    /// mod its bits).
+    const DELTA: [i8; 4];
+}
+
+/// The bit offsets of the four diagonal steps on a dark-square board `width` squares wide.
+const fn diagonal_deltas(width: u8) -> [i8; 4] {
+    let half = (width / 2) as i8;
+    [-(half + 1), -half, half, half + 1]
+}
+
+/// The left rotations of a word of `bits` bits that make the steps `delta`.
+const fn rotations(delta: [i8; 4], bits: u32) -> [u32; 4] {
+    let mut out = [0u32; 4];
+    let mut d = 0;
+    while d < 4 {
+        out[d] = (delta[d] as i32).rem_euclid(bits as i32) as u32;
+        d += 1;
+    }
+    out
 }
 
 /// The shape of the variants whose men capture backward or not (`MEN_BACK`), whose kings fly
@@ -32,18 +50,21 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> Shape
     for CompiledShape<MEN_BACK, FLYING, WIDTH>
 {
     const FLYING: bool = FLYING;
-    const ROT: [u32; 4] = Geometry::rotations(WIDTH);
+    const DELTA: [i8; 4] = diagonal_deltas(WIDTH);
 }
 
 /// The number of legal moves of `snap` (distinct, or paths when `paths`), as
 /// [`count_moves_by_tables`] counts them.
 #[inline(always)]
-pub(super) fn count_moves(shape: ShapeKey, snap: &Snapshot, paths: bool) -> u64 {
+pub(super) fn count_moves<W: Word>(shape: ShapeKey, snap: &Snapshot<W>, paths: bool) -> u64 {
     match shape {
-        Some((false, true, 8)) => count::<CompiledShape<false, true, 8>>(snap, paths),
-        Some((true, true, 8)) => count::<CompiledShape<true, true, 8>>(snap, paths),
-        Some((false, false, 8)) => count::<CompiledShape<false, false, 8>>(snap, paths),
-        Some((true, true, 10)) => count::<CompiledShape<true, true, 10>>(snap, paths),
+        Some((false, true, 8)) => count::<_, CompiledShape<false, true, 8>>(snap, paths),
+        Some((true, true, 8)) => count::<_, CompiledShape<true, true, 8>>(snap, paths),
+        Some((false, false, 8)) => count::<_, CompiledShape<false, false, 8>>(snap, paths),
+        Some((true, true, 10)) => count::<_, CompiledShape<true, true, 10>>(snap, paths),
+        Some((true, true, 12)) if W::BITS == 128 => {
+            count::<_, CompiledShape<true, true, 12>>(snap, paths)
+        }
         _ => count_moves_by_tables(snap, paths),
     }
 }
@@ -58,20 +79,23 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> ManSteps
         ManCaptureDirs::Forward
     };
     #[inline(always)]
-    fn advance(_: &Geometry, bb: Bitboard, dir: Dir) -> Bitboard {
-        shift::<Self>(bb, dir)
+    fn advance<W: Word>(_: &Geometry<W>, bb: Bitboard<W>, dir: Dir) -> Bitboard<W> {
+        shift::<_, Self>(bb, dir)
     }
 }
 
 /// The sum of [`count_moves`] over the nodes after each of `moves` in `pos`, choosing the copy
 /// once for all of them.
 #[inline(always)]
-pub(super) fn count_all_replies(pos: &Position, moves: &[Move], paths: bool) -> u64 {
+pub(super) fn count_all_replies<W: Word>(pos: &Board<W>, moves: &[Move<W>], paths: bool) -> u64 {
     match shape_key(pos.variant()) {
-        Some((false, true, 8)) => replies::<CompiledShape<false, true, 8>>(pos, moves, paths),
-        Some((true, true, 8)) => replies::<CompiledShape<true, true, 8>>(pos, moves, paths),
-        Some((false, false, 8)) => replies::<CompiledShape<false, false, 8>>(pos, moves, paths),
-        Some((true, true, 10)) => replies::<CompiledShape<true, true, 10>>(pos, moves, paths),
+        Some((false, true, 8)) => replies::<_, CompiledShape<false, true, 8>>(pos, moves, paths),
+        Some((true, true, 8)) => replies::<_, CompiledShape<true, true, 8>>(pos, moves, paths),
+        Some((false, false, 8)) => replies::<_, CompiledShape<false, false, 8>>(pos, moves, paths),
+        Some((true, true, 10)) => replies::<_, CompiledShape<true, true, 10>>(pos, moves, paths),
+        Some((true, true, 12)) if W::BITS == 128 => {
+            replies::<_, CompiledShape<true, true, 12>>(pos, moves, paths)
+        }
         _ => moves
             .iter()
             .map(|m| count_moves_by_tables(&Snapshot::after(pos, m), paths))
@@ -80,45 +104,56 @@ pub(super) fn count_all_replies(pos: &Position, moves: &[Move], paths: bool) -> 
 }
 
 #[inline(always)]
-fn replies<S: Shape>(pos: &Position, moves: &[Move], paths: bool) -> u64 {
+fn replies<W: Word, S: Shape>(pos: &Board<W>, moves: &[Move<W>], paths: bool) -> u64 {
     moves
         .iter()
-        .map(|m| count::<S>(&Snapshot::after(pos, m), paths))
+        .map(|m| count::<_, S>(&Snapshot::after(pos, m), paths))
         .sum()
 }
 
 /// Fills the (cleared) `list` with the moves of `snap`, as [`fill_by_tables`] does.
 #[inline(always)]
-pub(super) fn fill(shape: ShapeKey, snap: &Snapshot, list: &mut MoveList, dedup: bool) {
+pub(super) fn fill<W: Word>(
+    shape: ShapeKey,
+    snap: &Snapshot<W>,
+    list: &mut MoveList<W>,
+    dedup: bool,
+) {
     match shape {
-        Some((false, true, 8)) => fill_with::<CompiledShape<false, true, 8>>(snap, list, dedup),
-        Some((true, true, 8)) => fill_with::<CompiledShape<true, true, 8>>(snap, list, dedup),
-        Some((false, false, 8)) => fill_with::<CompiledShape<false, false, 8>>(snap, list, dedup),
-        Some((true, true, 10)) => fill_with::<CompiledShape<true, true, 10>>(snap, list, dedup),
+        Some((false, true, 8)) => fill_with::<_, CompiledShape<false, true, 8>>(snap, list, dedup),
+        Some((true, true, 8)) => fill_with::<_, CompiledShape<true, true, 8>>(snap, list, dedup),
+        Some((false, false, 8)) => {
+            fill_with::<_, CompiledShape<false, false, 8>>(snap, list, dedup)
+        }
+        Some((true, true, 10)) => fill_with::<_, CompiledShape<true, true, 10>>(snap, list, dedup),
+        Some((true, true, 12)) if W::BITS == 128 => {
+            fill_with::<_, CompiledShape<true, true, 12>>(snap, list, dedup)
+        }
         _ => fill_by_tables(snap, list, dedup),
     }
 }
 
 #[inline(always)]
-fn fill_with<S: Shape>(snap: &Snapshot, list: &mut MoveList, dedup: bool) {
-    let men = men_that_jump::<S>(snap.me, snap.men, snap.enemy, snap.empty);
+fn fill_with<W: Word, S: Shape>(snap: &Snapshot<W>, list: &mut MoveList<W>, dedup: bool) {
+    let men = men_that_jump::<_, S>(snap.me, snap.men, snap.enemy, snap.empty);
     let kings = if snap.kings.any() {
-        king_jumpers::<S>(snap)
+        king_jumpers::<_, S>(snap)
     } else {
         Bitboard::EMPTY
     };
     if men.any() || kings.any() {
         let mut sink = ListSink::new(list, dedup, snap.rules);
-        super::tables::search_captures_with::<S, _>(snap, men, kings, &mut sink);
+        super::tables::search_captures_with::<_, S, _>(snap, men, kings, &mut sink);
     } else {
-        quiet::generate_with::<S>(snap, list);
+        quiet::generate_with::<_, S>(snap, list);
     }
 }
 
 /// One step of every square of `bb` in `dir` (see [`Geometry::advance`]).
 #[inline(always)]
-fn shift<S: Shape>(bb: Bitboard, dir: Dir) -> Bitboard {
-    Bitboard(bb.0.rotate_left(S::ROT[dir as usize]))
+fn shift<W: Word, S: Shape>(bb: Bitboard<W>, dir: Dir) -> Bitboard<W> {
+    let rotations: [u32; 4] = const { rotations(S::DELTA, W::BITS) };
+    Bitboard(bb.0.rotate_left(rotations[dir as usize]))
 }
 
 /// Calls `f` with each direction in which the men of `me` capture.
@@ -144,18 +179,23 @@ fn each_man_dir<S: Shape>(me: Color, mut f: impl FnMut(Dir)) {
 
 /// The men of `men` that have a first jump ([`capture::men_that_jump`]).
 #[inline(always)]
-fn men_that_jump<S: Shape>(me: Color, men: Bitboard, enemy: Bitboard, empty: Bitboard) -> Bitboard {
+fn men_that_jump<W: Word, S: Shape>(
+    me: Color,
+    men: Bitboard<W>,
+    enemy: Bitboard<W>,
+    empty: Bitboard<W>,
+) -> Bitboard<W> {
     let mut out = Bitboard::EMPTY;
     each_man_dir::<S>(me, |d| {
         let back = d.reverse();
-        out |= shift::<S>(shift::<S>(empty, back) & enemy, back) & men;
+        out |= shift::<_, S>(shift::<_, S>(empty, back) & enemy, back) & men;
     });
     out
 }
 
 /// The kings of the snapshot that can start a capture.
 #[inline(always)]
-fn king_jumpers<S: Shape>(snap: &Snapshot) -> Bitboard {
+fn king_jumpers<W: Word, S: Shape>(snap: &Snapshot<W>) -> Bitboard<W> {
     let g = snap.g;
     let mut out = Bitboard::EMPTY;
     for k in snap.kings {
@@ -168,9 +208,9 @@ fn king_jumpers<S: Shape>(snap: &Snapshot) -> Bitboard {
                 }
                 Bitboard::from_square(g.nearest(blockers, d)) & snap.enemy
             } else {
-                shift::<S>(at, d) & snap.enemy
+                shift::<_, S>(at, d) & snap.enemy
             };
-            (shift::<S>(victim, d) & snap.empty).any()
+            (shift::<_, S>(victim, d) & snap.empty).any()
         });
         if jumps {
             out |= at;
@@ -181,7 +221,7 @@ fn king_jumpers<S: Shape>(snap: &Snapshot) -> Bitboard {
 
 /// [`capture::single_man_captures`] with the shape's constants.
 #[inline(always)]
-fn single_man_captures<S: Shape>(snap: &Snapshot, jumpers: Bitboard) -> Option<u64> {
+fn single_man_captures<W: Word, S: Shape>(snap: &Snapshot<W>, jumpers: Bitboard<W>) -> Option<u64> {
     if !snap.rules.precedence.single_jumps_tie() {
         return None;
     }
@@ -189,7 +229,7 @@ fn single_man_captures<S: Shape>(snap: &Snapshot, jumpers: Bitboard) -> Option<u
     let mut total = 0;
     let mut lands = Bitboard::EMPTY;
     each_man_dir::<S>(snap.me, |d| {
-        let l = shift::<S>(shift::<S>(jumpers, d) & enemy, d) & empty;
+        let l = shift::<_, S>(shift::<_, S>(jumpers, d) & enemy, d) & empty;
         total += l.count() as u64;
         lands |= l;
     });
@@ -200,7 +240,7 @@ fn single_man_captures<S: Shape>(snap: &Snapshot, jumpers: Bitboard) -> Option<u
         MidCapturePromotion::ContinueAsKing if crowned.any() => return None,
         MidCapturePromotion::ContinueAsKing => lands,
     };
-    if men_that_jump::<S>(snap.me, go_on, enemy, empty).any() {
+    if men_that_jump::<_, S>(snap.me, go_on, enemy, empty).any() {
         return None;
     }
     Some(total)
@@ -208,10 +248,10 @@ fn single_man_captures<S: Shape>(snap: &Snapshot, jumpers: Bitboard) -> Option<u
 
 /// The number of quiet moves ([`quiet::count`]) with the shape's constants for the men.
 #[inline(always)]
-fn quiet_count<S: Shape>(snap: &Snapshot) -> u64 {
+fn quiet_count<W: Word, S: Shape>(snap: &Snapshot<W>) -> u64 {
     let (men, empty) = (snap.men, snap.empty);
     let [a, b] = Dir::forward(snap.me);
-    let n = (shift::<S>(men, a) & empty).count() + (shift::<S>(men, b) & empty).count();
+    let n = (shift::<_, S>(men, a) & empty).count() + (shift::<_, S>(men, b) & empty).count();
     let kings = if snap.kings.any() {
         quiet::count_kings(snap)
     } else {
@@ -221,23 +261,23 @@ fn quiet_count<S: Shape>(snap: &Snapshot) -> u64 {
 }
 
 #[inline(always)]
-fn count<S: Shape>(snap: &Snapshot, paths: bool) -> u64 {
-    let men = men_that_jump::<S>(snap.me, snap.men, snap.enemy, snap.empty);
+fn count<W: Word, S: Shape>(snap: &Snapshot<W>, paths: bool) -> u64 {
+    let men = men_that_jump::<_, S>(snap.me, snap.men, snap.enemy, snap.empty);
     let kings = if snap.kings.any() {
-        king_jumpers::<S>(snap)
+        king_jumpers::<_, S>(snap)
     } else {
         Bitboard::EMPTY
     };
     if kings.is_empty() && men.any() {
-        if let Some(n) = single_man_captures::<S>(snap, men) {
+        if let Some(n) = single_man_captures::<_, S>(snap, men) {
             return n;
         }
     }
     if men.any() || kings.any() {
         let mut sink = super::tables::CountSink::new(!paths, snap.rules);
-        super::tables::search_captures_with::<S, _>(snap, men, kings, &mut sink);
+        super::tables::search_captures_with::<_, S, _>(snap, men, kings, &mut sink);
         sink.count
     } else {
-        quiet_count::<S>(snap)
+        quiet_count::<_, S>(snap)
     }
 }

@@ -3,34 +3,34 @@
 
 use super::capture::{self, CaptureContext, ManCaptureDirs, ManSteps};
 use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::{Dir, Geometry, RuleSet};
+use crate::position::Board;
+use crate::rules::{Dir, Geometry, RuleSet, Word};
 use crate::types::{Bitboard, Color, Square};
 
 /// The piece sets and rule tables of a position, from the side to move's point of view: what
 /// every part of the generator reads, computed once per call.
-pub(crate) struct Snapshot {
+pub(crate) struct Snapshot<W: Word> {
     /// The board tables.
-    pub g: &'static Geometry,
+    pub g: &'static Geometry<W>,
     pub rules: &'static RuleSet,
     /// The side to move.
     pub me: Color,
     /// Its men.
-    pub men: Bitboard,
+    pub men: Bitboard<W>,
     /// Its kings.
-    pub kings: Bitboard,
+    pub kings: Bitboard<W>,
     /// The opponent's pieces.
-    pub enemy: Bitboard,
+    pub enemy: Bitboard<W>,
     /// The opponent's kings.
-    pub enemy_kings: Bitboard,
-    pub empty: Bitboard,
+    pub enemy_kings: Bitboard<W>,
+    pub empty: Bitboard<W>,
     /// Every landing sequence counts as its own capture ([`CaptureContext::landings`]).
     pub landings: bool,
 }
 
-impl Snapshot {
+impl<W: Word> Snapshot<W> {
     #[inline(always)]
-    pub(crate) fn new(pos: &Position) -> Snapshot {
+    pub(crate) fn new(pos: &Board<W>) -> Snapshot<W> {
         let rules = pos.rules();
         let me = pos.side();
         let enemy = pos.pieces(!me);
@@ -50,7 +50,7 @@ impl Snapshot {
 
     /// The snapshot of `pos` where every landing sequence is its own capture, for the
     /// data-driven generator only (no compiled shape reads the flag).
-    pub(super) fn landings(pos: &Position) -> Snapshot {
+    pub(super) fn landings(pos: &Board<W>) -> Snapshot<W> {
         Snapshot {
             landings: true,
             ..Snapshot::new(pos)
@@ -60,7 +60,7 @@ impl Snapshot {
     /// The snapshot after `mv` is played in `pos`, built from the piece sets alone (no key, no
     /// `Position`): what [`count_replies`] reads.
     #[inline(always)]
-    pub(super) fn after(pos: &Position, mv: &Move) -> Snapshot {
+    pub(super) fn after(pos: &Board<W>, mv: &Move<W>) -> Snapshot<W> {
         let rules = pos.rules();
         let g = rules.geometry();
         let me = pos.side();
@@ -99,7 +99,7 @@ impl Snapshot {
     /// squares. A compiled shape knows the men's directions and that men take kings, so those
     /// are not read from the rules.
     #[inline(always)]
-    pub(super) fn ctx<K: ManSteps>(&self) -> CaptureContext {
+    pub(super) fn ctx<K: ManSteps>(&self) -> CaptureContext<W> {
         let from_rules = matches!(K::MAN_DIRS, ManCaptureDirs::FromContext);
         CaptureContext {
             g: self.g,
@@ -123,7 +123,7 @@ impl Snapshot {
     /// The enemy pieces a man may take: all of them, or only the men where men cannot take
     /// kings (Italian).
     #[inline(always)]
-    pub(super) fn man_prey(&self) -> Bitboard {
+    pub(super) fn man_prey(&self) -> Bitboard<W> {
         if self.rules.men.capture_kings {
             self.enemy
         } else {
@@ -133,14 +133,14 @@ impl Snapshot {
 
     /// The squares where the side's men are crowned.
     #[inline(always)]
-    pub(super) fn promotion(&self) -> Bitboard {
+    pub(super) fn promotion(&self) -> Bitboard<W> {
         self.rules.promotion_squares(self.me)
     }
 
     /// The side's parachutists ([`crate::rules::Parachutists`]): its men on its own promotion
     /// squares where the variant has them.
     #[inline(always)]
-    pub(super) fn parachutists(&self) -> Bitboard {
+    pub(super) fn parachutists(&self) -> Bitboard<W> {
         if self.rules.men.parachutists.present() {
             self.men & self.promotion()
         } else {
@@ -150,7 +150,7 @@ impl Snapshot {
 
     /// The men that can start a capture (parachutists jumping toward their own side).
     #[inline(always)]
-    pub(super) fn man_jumpers(&self) -> Bitboard {
+    pub(super) fn man_jumpers(&self) -> Bitboard<W> {
         let (g, prey) = (self.g, self.man_prey());
         let men = capture::men_that_jump(g, self.man_dirs(), self.men, prey, self.empty);
         let para = self.parachutists();
@@ -163,7 +163,7 @@ impl Snapshot {
 
     /// The kings that can start a capture.
     #[inline(always)]
-    pub(super) fn king_jumpers(&self) -> Bitboard {
+    pub(super) fn king_jumpers(&self) -> Bitboard<W> {
         let mut out = Bitboard::EMPTY;
         for k in self.kings {
             if capture::king_can_jump(self.g, self.rules, k, self.enemy, self.empty) {
@@ -175,7 +175,7 @@ impl Snapshot {
 
     /// The pieces that can start a capture, men and kings; both empty when none can.
     #[inline(always)]
-    pub(super) fn jumpers(&self) -> (Bitboard, Bitboard) {
+    pub(super) fn jumpers(&self) -> (Bitboard<W>, Bitboard<W>) {
         let kings = if self.kings.any() {
             self.king_jumpers()
         } else {

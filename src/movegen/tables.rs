@@ -9,13 +9,13 @@ use super::capture::{
 use super::quiet;
 use super::snapshot::Snapshot;
 use crate::moves::{Move, MoveList};
-use crate::rules::{Precedence, RuleSet};
+use crate::rules::{Precedence, RuleSet, Word};
 use crate::types::Bitboard;
 
 /// Fills the (cleared) `list` with the moves of `snap`, for any rule set (the specialised
 /// copies of [`shape::fill`] give the same lists).
 #[inline(never)]
-pub(super) fn fill_by_tables(snap: &Snapshot, list: &mut MoveList, dedup: bool) {
+pub(super) fn fill_by_tables<W: Word>(snap: &Snapshot<W>, list: &mut MoveList<W>, dedup: bool) {
     let (men, kings) = snap.jumpers();
     if men.any() || kings.any() {
         let mut sink = ListSink::new(list, dedup, snap.rules);
@@ -28,7 +28,7 @@ pub(super) fn fill_by_tables(snap: &Snapshot, list: &mut MoveList, dedup: bool) 
 /// The number of legal moves of `snap`, for any rule set (the specialised copies of
 /// [`shape::count_moves`] give the same counts).
 #[inline(never)]
-pub(super) fn count_moves_by_tables(snap: &Snapshot, paths: bool) -> u64 {
+pub(super) fn count_moves_by_tables<W: Word>(snap: &Snapshot<W>, paths: bool) -> u64 {
     let (men, kings) = snap.jumpers();
     // a parachutist's jump is not a man's: the full search counts those
     if kings.is_empty() && men.any() && (men & snap.parachutists()).is_empty() {
@@ -88,17 +88,17 @@ impl Ranking {
 }
 
 /// Collects sequences into a move list, applying dedup and the precedence.
-pub(crate) struct ListSink<'a> {
-    pub list: &'a mut MoveList,
+pub(crate) struct ListSink<'a, W: Word> {
+    pub list: &'a mut MoveList<W>,
     pub dedup: bool,
     pub ranking: Ranking,
 }
 
-impl<'a> ListSink<'a> {
+impl<'a, W: Word> ListSink<'a, W> {
     /// A sink filling `list` under the capture precedence of `rules` (only the best captures
     /// stay), dropping identical captures when `dedup`.
     #[inline]
-    pub fn new(list: &'a mut MoveList, dedup: bool, rules: &RuleSet) -> ListSink<'a> {
+    pub fn new(list: &'a mut MoveList<W>, dedup: bool, rules: &RuleSet) -> ListSink<'a, W> {
         ListSink {
             list,
             dedup,
@@ -107,9 +107,9 @@ impl<'a> ListSink<'a> {
     }
 }
 
-impl Sink for ListSink<'_> {
+impl<W: Word> Sink<W> for ListSink<'_, W> {
     #[inline]
-    fn emit(&mut self, mv: Move, key: u64) {
+    fn emit(&mut self, mv: Move<W>, key: u64) {
         match self.ranking.judge(key) {
             Verdict::Worse => return,
             Verdict::Better => self.list.clear(),
@@ -124,18 +124,18 @@ impl Sink for ListSink<'_> {
 }
 
 /// Counts sequences as [`ListSink`] would list them, remembering only multi-capture moves.
-pub(crate) struct CountSink {
+pub(crate) struct CountSink<W: Word> {
     pub count: u64,
     pub dedup: bool,
     pub ranking: Ranking,
     /// The moves of two or more captures counted so far (when deduplicating).
-    pub seen: MoveList,
+    pub seen: MoveList<W>,
 }
 
-impl CountSink {
+impl<W: Word> CountSink<W> {
     /// A counter under the capture precedence of `rules`, counting paths unless `dedup`.
     #[inline]
-    pub fn new(dedup: bool, rules: &RuleSet) -> CountSink {
+    pub fn new(dedup: bool, rules: &RuleSet) -> CountSink<W> {
         CountSink {
             count: 0,
             dedup,
@@ -145,9 +145,9 @@ impl CountSink {
     }
 }
 
-impl Sink for CountSink {
+impl<W: Word> Sink<W> for CountSink<W> {
     #[inline]
-    fn emit(&mut self, mv: Move, key: u64) {
+    fn emit(&mut self, mv: Move<W>, key: u64) {
         match self.ranking.judge(key) {
             Verdict::Worse => return,
             Verdict::Better => {
@@ -169,21 +169,21 @@ impl Sink for CountSink {
 /// Runs the capture search of the pieces that can capture (`men`, `kings`) into `sink`, kings
 /// first, each in square order.
 #[inline(always)]
-pub(super) fn search_captures<S: Sink>(
-    snap: &Snapshot,
-    men: Bitboard,
-    kings: Bitboard,
+pub(super) fn search_captures<W: Word, S: Sink<W>>(
+    snap: &Snapshot<W>,
+    men: Bitboard<W>,
+    kings: Bitboard<W>,
     sink: &mut S,
 ) {
-    search_captures_with::<TableSteps, S>(snap, men, kings, sink)
+    search_captures_with::<_, TableSteps, S>(snap, men, kings, sink)
 }
 
 /// [`search_captures`] with the men's steps of `K`.
 #[inline(always)]
-pub(crate) fn search_captures_with<K: ManSteps, S: Sink>(
-    snap: &Snapshot,
-    men: Bitboard,
-    kings: Bitboard,
+pub(crate) fn search_captures_with<W: Word, K: ManSteps, S: Sink<W>>(
+    snap: &Snapshot<W>,
+    men: Bitboard<W>,
+    kings: Bitboard<W>,
     sink: &mut S,
 ) {
     let mut ctx = snap.ctx::<K>();
@@ -197,7 +197,7 @@ pub(crate) fn search_captures_with<K: ManSteps, S: Sink>(
             arrival: Arrival::Start,
             piece: KingCapturer::King,
         };
-        king_jumps::<K, S>(&ctx, king, sink);
+        king_jumps::<_, K, S>(&ctx, king, sink);
     }
     if snap.rules.precedence.kings_first() && kings.any() {
         return; // Czech čl. 4.14: if a king can capture, only king captures are legal
@@ -216,9 +216,9 @@ pub(crate) fn search_captures_with<K: ManSteps, S: Sink>(
             order: 0,
         };
         if parachutists.has(m) {
-            capture::parachutist_jumps::<K, S>(&ctx, man, sink);
+            capture::parachutist_jumps::<_, K, S>(&ctx, man, sink);
         } else {
-            man_jumps::<K, S>(&ctx, man, sink);
+            man_jumps::<_, K, S>(&ctx, man, sink);
         }
     }
 }

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::position::Position;
-use crate::rules::{RuleSet, Variant};
+use crate::position::Board;
+use crate::rules::{RuleSet, Variant, Word};
 use crate::types::{Bitboard, Color, Square};
 
 /// A FEN that could not be read, with what was wrong.
@@ -33,12 +33,12 @@ fn unwrap_fen(text: &str) -> &str {
 
 /// A square as `22 (c3)`: its number in the variant's numbering and its algebraic name.
 fn both_names(r: &RuleSet, sq: Square) -> String {
-    format!("{} ({})", r.square_number(sq), r.geometry().algebraic(sq))
+    format!("{} ({})", r.square_number(sq), r.names().algebraic(sq))
 }
 
 /// Reads one square token: a number in the variant's numbering or an algebraic name.
 fn parse_square(r: &RuleSet, tok: &str) -> Result<Square, FenError> {
-    let g = r.geometry();
+    let g = r.names();
     if tok.chars().all(|c| c.is_ascii_digit()) {
         let n: u32 = tok
             .parse()
@@ -101,8 +101,8 @@ fn parse_token(r: &RuleSet, tok: &str) -> Result<(TokenKind, Vec<Square>), FenEr
 
 /// The pieces of one colour, as its FEN field lists them.
 struct ColorPieces {
-    men: Bitboard,
-    kings: Bitboard,
+    men: Bitboard<u128>,
+    kings: Bitboard<u128>,
 }
 
 fn parse_field(r: &RuleSet, list: &str, color: Color) -> Result<ColorPieces, FenError> {
@@ -113,7 +113,7 @@ fn parse_field(r: &RuleSet, list: &str, color: Color) -> Result<ColorPieces, Fen
     for tok in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
         let (kind, squares) = parse_token(r, tok)?;
         for sq in squares {
-            if kind == TokenKind::Parachutist && !r.promotion_squares(color).has(sq) {
+            if kind == TokenKind::Parachutist && !r.promotion_squares::<u128>(color).has(sq) {
                 return err(format!(
                     "a {} parachutist stands on {}: parachutists stand only on the \
                      opponent's first row",
@@ -138,10 +138,16 @@ fn parse_field(r: &RuleSet, list: &str, color: Color) -> Result<ColorPieces, Fen
     Ok(f)
 }
 
-impl Position {
+impl<W: Word> Board<W> {
     /// Reads a PDN FEN for `variant`, numeric or algebraic, and checks it.
-    pub fn from_fen(variant: Variant, text: &str) -> Result<Position, FenError> {
+    pub fn from_fen(variant: Variant, text: &str) -> Result<Board<W>, FenError> {
         let r = variant.rules();
+        if r.wide() && W::BITS <= 64 {
+            return err(format!(
+                "{variant} is played on a board of more than 64 squares: read its FEN as a \
+                 WidePosition"
+            ));
+        }
         let t = unwrap_fen(text);
         let mut fields = t.split(':').map(str::trim);
         let side_field = fields.next().unwrap_or("");
@@ -180,7 +186,8 @@ impl Position {
                 both_names(r, sq)
             ));
         }
-        let pos = Position::from_parts(variant, white, black, w.kings | b.kings, side);
+        let n = Bitboard::narrow;
+        let pos = Board::from_parts(variant, n(white), n(black), n(w.kings | b.kings), side);
         pos.validate().map_err(FenError)?;
         Ok(pos)
     }
@@ -210,7 +217,7 @@ impl Position {
         let r = self.rules();
         let name = |sq: Square| {
             if algebraic {
-                r.geometry().algebraic(sq)
+                r.names().algebraic(sq)
             } else {
                 r.square_number(sq).to_string()
             }
@@ -233,11 +240,11 @@ impl Position {
 
 /// The squares of `set` in the variant's number order, or for algebraic names row by row from
 /// White's side (`a1,c1,…,b2,…`).
-fn sorted(r: &RuleSet, set: Bitboard, algebraic: bool) -> Vec<Square> {
+fn sorted(r: &RuleSet, set: Bitboard<impl Word>, algebraic: bool) -> Vec<Square> {
     let mut v: Vec<Square> = set.iter().collect();
     if algebraic {
         v.sort_by_key(|&s| {
-            let (col, row) = r.geometry().coords(s);
+            let (col, row) = r.names().coords(s);
             (row, col)
         });
     } else {
@@ -269,14 +276,26 @@ fn ranges(nums: impl Iterator<Item = u32>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Position;
 
     #[test]
     fn start_position_round_trips() {
         for v in Variant::ALL {
-            let p = Position::start(v);
-            assert_eq!(Position::from_fen(v, &p.to_fen()).unwrap(), p);
-            assert_eq!(Position::from_fen(v, &p.to_fen_numeric()).unwrap(), p);
+            let p = crate::WidePosition::start(v);
+            assert_eq!(Board::from_fen(v, &p.to_fen()).unwrap(), p);
+            assert_eq!(Board::from_fen(v, &p.to_fen_numeric()).unwrap(), p);
+            if let Some(narrow) = p.in_word::<u64>() {
+                assert_eq!(Position::from_fen(v, &narrow.to_fen()).unwrap(), narrow);
+                assert_eq!(narrow.to_fen_numeric(), p.to_fen_numeric());
+            } else {
+                assert!(
+                    Position::from_fen(v, &p.to_fen()).is_err(),
+                    "{v} in 64 bits"
+                );
+            }
         }
+        let canadian = crate::WidePosition::start(Variant::Canadian);
+        assert_eq!(canadian.to_fen_numeric(), "W:W43-72:B1-30");
         let czech = Position::start(Variant::Czech);
         assert_eq!(czech.to_fen_numeric(), "W:W21-32:B1-12");
         assert_eq!(

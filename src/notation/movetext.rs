@@ -1,12 +1,13 @@
 //! Reading move text, and saying why a move is not legal.
 
+use crate::rules::Word;
 use std::fmt;
 
 use super::write::{format_move, square_name};
 use crate::goal;
 use crate::movegen;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::Board;
 use crate::rules::Dir;
 use crate::types::{Bitboard, Color, Piece, Square};
 
@@ -28,7 +29,7 @@ struct Parsed {
     capture: bool,
 }
 
-fn tokenize(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
+fn tokenize<W: Word>(pos: &Board<W>, text: &str) -> Result<Parsed, MoveError> {
     let g = pos.geometry();
     let t = text.trim().trim_end_matches(['!', '?', '+', '*', '#']);
     if t.is_empty() {
@@ -88,10 +89,10 @@ fn visits_in_order(path: &[Square], via: &[Square]) -> bool {
 }
 
 /// The legal moves matching the text's squares.
-fn candidates(pos: &Position, p: &Parsed, legal: &[Move]) -> Vec<Move> {
+fn candidates<W: Word>(pos: &Board<W>, p: &Parsed, legal: &[Move<W>]) -> Vec<Move<W>> {
     let from = p.squares[0];
     let to = p.squares[p.squares.len() - 1];
-    let mut found: Vec<Move> = Vec::new();
+    let mut found: Vec<Move<W>> = Vec::new();
     let middle = &p.squares[1..p.squares.len() - 1];
     for m in legal.iter().filter(|m| m.from == from) {
         if m.is_capture() != p.capture && !(m.is_capture() && p.squares.len() == 2) {
@@ -99,7 +100,7 @@ fn candidates(pos: &Position, p: &Parsed, legal: &[Move]) -> Vec<Move> {
         }
         let hub_match = p.squares.len() > 2
             && m.to == p.squares[1]
-            && p.squares[2..].iter().copied().collect::<Bitboard>() == m.captured
+            && p.squares[2..].iter().copied().collect::<Bitboard<W>>() == m.captured
             && p.squares.len() - 2 == m.captured.count() as usize;
         let path_match = m.to == to
             && (middle.is_empty()
@@ -119,7 +120,7 @@ fn candidates(pos: &Position, p: &Parsed, legal: &[Move]) -> Vec<Move> {
 /// `26x17`, `06-10`), and Hub (`28x19x23`: origin, destination, then every captured square in
 /// any order). When the text does not name exactly one legal move, the error says why: a capture
 /// is compulsory, a king must capture, the capture is not finished, the text is ambiguous, …
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+pub fn parse_move<W: Word>(pos: &Board<W>, text: &str) -> Result<Move<W>, MoveError> {
     let parsed = tokenize(pos, text)?;
     if goal::decided(pos).is_some() {
         // over by the goal although moves exist (Breakthrough after a crowning)
@@ -143,8 +144,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 
 /// A capture text that lists every landing square names its path exactly (for a single jump
 /// that is just `from`x`to`): keeps the candidates with a path equal to the text, if any.
-fn narrow_to_exact_paths(pos: &Position, p: &Parsed, found: &mut Vec<Move>) {
-    let exact: Vec<Move> = found
+fn narrow_to_exact_paths<W: Word>(pos: &Board<W>, p: &Parsed, found: &mut Vec<Move<W>>) {
+    let exact: Vec<Move<W>> = found
         .iter()
         .filter(|m| movegen::paths_of(pos, m).contains(&p.squares))
         .copied()
@@ -155,7 +156,7 @@ fn narrow_to_exact_paths(pos: &Position, p: &Parsed, found: &mut Vec<Move>) {
 }
 
 /// Why the move `text` is not legal here, or that it is legal.
-pub fn explain_illegal(pos: &Position, text: &str) -> String {
+pub fn explain_illegal<W: Word>(pos: &Board<W>, text: &str) -> String {
     match parse_move(pos, text) {
         Ok(m) => format!("{} is legal", format_move(pos, &m)),
         Err(e) => e.0,
@@ -163,13 +164,13 @@ pub fn explain_illegal(pos: &Position, text: &str) -> String {
 }
 
 /// The moves as PDN text joined by "or".
-fn list(pos: &Position, moves: &[Move]) -> String {
+fn list<W: Word>(pos: &Board<W>, moves: &[Move<W>]) -> String {
     let names: Vec<String> = moves.iter().map(|m| format_move(pos, m)).collect();
     names.join(" or ")
 }
 
 /// Square names joined by commas, in the variant's number order.
-fn square_list(pos: &Position, set: Bitboard) -> String {
+fn square_list<W: Word>(pos: &Board<W>, set: Bitboard<W>) -> String {
     let mut sqs: Vec<Square> = set.iter().collect();
     sqs.sort_by_key(|&s| pos.rules().square_number(s));
     let names: Vec<String> = sqs.iter().map(|&s| square_name(pos, s)).collect();
@@ -181,7 +182,7 @@ fn written_as_capture(p: &Parsed) -> bool {
     p.capture || p.squares.len() > 2
 }
 
-fn explain(pos: &Position, p: &Parsed, legal: &[Move], text: &str) -> String {
+fn explain<W: Word>(pos: &Board<W>, p: &Parsed, legal: &[Move<W>], text: &str) -> String {
     let me = pos.side();
     let from = p.squares[0];
     let name = |s: Square| square_name(pos, s);
@@ -216,16 +217,16 @@ fn explain(pos: &Position, p: &Parsed, legal: &[Move], text: &str) -> String {
 
 /// The piece a text tries to move: its kind, where it stands, where the text sends it, and
 /// what it can legally play.
-struct Attempt<'a> {
+struct Attempt<'a, W: Word> {
     parsed: &'a Parsed,
     piece: Piece,
     from: Square,
     to: Square,
-    own: Vec<Move>,
+    own: Vec<Move<W>>,
 }
 
-impl<'a> Attempt<'a> {
-    fn new(parsed: &'a Parsed, piece: Piece, legal: &[Move]) -> Attempt<'a> {
+impl<'a, W: Word> Attempt<'a, W> {
+    fn new(parsed: &'a Parsed, piece: Piece, legal: &[Move<W>]) -> Attempt<'a, W> {
         let from = parsed.squares[0];
         Attempt {
             parsed,
@@ -238,7 +239,7 @@ impl<'a> Attempt<'a> {
 
     /// What the piece can play, with `who` as the subject: "`who` can play a or b", or
     /// "`who` cannot move".
-    fn options(&self, pos: &Position, who: &str) -> String {
+    fn options(&self, pos: &Board<W>, who: &str) -> String {
         if self.own.is_empty() {
             format!("{who} cannot move")
         } else {
@@ -248,7 +249,7 @@ impl<'a> Attempt<'a> {
 }
 
 /// No capture exists: the text tries to capture, goes backward, or the piece cannot get there.
-fn explain_when_quiet(pos: &Position, a: &Attempt, text: &str) -> String {
+fn explain_when_quiet<W: Word>(pos: &Board<W>, a: &Attempt<'_, W>, text: &str) -> String {
     let (from, to) = (a.from, a.to);
     let name = |s: Square| square_name(pos, s);
     let options = a.options(pos, &format!("the piece on {}", name(from)));
@@ -276,7 +277,12 @@ fn explain_when_quiet(pos: &Position, a: &Attempt, text: &str) -> String {
 }
 
 /// A capture exists but the text names none of the legal ones: say which rule it breaks.
-fn explain_when_capturing(pos: &Position, a: &Attempt, legal: &[Move], text: &str) -> String {
+fn explain_when_capturing<W: Word>(
+    pos: &Board<W>,
+    a: &Attempt<'_, W>,
+    legal: &[Move<W>],
+    text: &str,
+) -> String {
     let (from, to, own) = (a.from, a.to, &a.own);
     let name = |s: Square| square_name(pos, s);
     if own.is_empty() {
@@ -285,7 +291,7 @@ fn explain_when_capturing(pos: &Position, a: &Attempt, legal: &[Move], text: &st
     if let Some(msg) = wrong_hub_captures(pos, a.parsed, own, text) {
         return msg;
     }
-    let via_to: Vec<Move> = own
+    let via_to: Vec<Move<W>> = own
         .iter()
         .filter(|m| {
             movegen::paths_of(pos, m)
@@ -304,7 +310,7 @@ fn explain_when_capturing(pos: &Position, a: &Attempt, legal: &[Move], text: &st
     if let Some(msg) = unforced_landing(pos, a, text) {
         return msg;
     }
-    let same_ends: Vec<Move> = own.iter().filter(|m| m.to == to).copied().collect();
+    let same_ends: Vec<Move<W>> = own.iter().filter(|m| m.to == to).copied().collect();
     if !same_ends.is_empty() {
         return format!(
             "'{text}': no capture from {} to {} goes that way; the legal ones are {}",
@@ -322,10 +328,10 @@ fn explain_when_capturing(pos: &Position, a: &Attempt, legal: &[Move], text: &st
 
 /// The piece on the text's origin cannot capture but another can: king priority, a man trying
 /// to capture backward, or simply the compulsory capture.
-fn explain_other_piece_must_capture(
-    pos: &Position,
-    a: &Attempt,
-    legal: &[Move],
+fn explain_other_piece_must_capture<W: Word>(
+    pos: &Board<W>,
+    a: &Attempt<'_, W>,
+    legal: &[Move<W>],
     text: &str,
 ) -> String {
     let (piece, from, to) = (a.piece, a.from, a.to);
@@ -356,17 +362,22 @@ fn explain_other_piece_must_capture(
 
 /// A Hub text (`from x to x captured…`) whose origin and destination are right but whose
 /// captured squares are not.
-fn wrong_hub_captures(pos: &Position, p: &Parsed, own: &[Move], text: &str) -> Option<String> {
+fn wrong_hub_captures<W: Word>(
+    pos: &Board<W>,
+    p: &Parsed,
+    own: &[Move<W>],
+    text: &str,
+) -> Option<String> {
     if p.squares.len() < 3 {
         return None;
     }
     let to = p.squares[1];
     let enemy = pos.pieces(!pos.side());
-    let written: Bitboard = p.squares[2..].iter().copied().collect();
+    let written: Bitboard<W> = p.squares[2..].iter().copied().collect();
     if !(written - enemy).is_empty() {
         return None;
     }
-    let matching: Vec<&Move> = own.iter().filter(|m| m.to == to).collect();
+    let matching: Vec<&Move<W>> = own.iter().filter(|m| m.to == to).collect();
     if matching.is_empty() {
         return None;
     }
@@ -385,14 +396,14 @@ fn wrong_hub_captures(pos: &Position, p: &Parsed, own: &[Move], text: &str) -> O
 
 /// A king capture that stops on a square beyond its first victim from which it cannot go on,
 /// while the rules make it land where it can (forced continuation landing).
-fn unforced_landing(pos: &Position, a: &Attempt, text: &str) -> Option<String> {
+fn unforced_landing<W: Word>(pos: &Board<W>, a: &Attempt<'_, W>, text: &str) -> Option<String> {
     let (from, to) = (a.from, a.to);
     if a.parsed.squares.len() != 2 || !pos.kings(pos.side()).has(from) {
         return None;
     }
     let victim = single_victim(pos, from, to)?;
     let mut landings: Vec<Square> = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
+    let mut moves: Vec<Move<W>> = Vec::new();
     for m in a.own.iter().filter(|m| m.captured.has(victim)) {
         for path in movegen::paths_of(pos, m) {
             if path.len() > 2 && single_victim(pos, from, path[1]) == Some(victim) {
@@ -419,7 +430,7 @@ fn unforced_landing(pos: &Position, a: &Attempt, text: &str) -> Option<String> {
 
 /// The one enemy piece between `from` and `to` on a line with only empty squares besides,
 /// if the squares are placed so.
-fn single_victim(pos: &Position, from: Square, to: Square) -> Option<Square> {
+fn single_victim<W: Word>(pos: &Board<W>, from: Square, to: Square) -> Option<Square> {
     let g = pos.geometry();
     let enemy = pos.pieces(!pos.side());
     let empty = pos.empty() | Bitboard::from_square(from);
@@ -439,7 +450,7 @@ fn single_victim(pos: &Position, from: Square, to: Square) -> Option<Square> {
 }
 
 /// True when the man on `from` has a jump if king priority is ignored.
-fn man_jump_exists(pos: &Position, from: Square) -> bool {
+fn man_jump_exists<W: Word>(pos: &Board<W>, from: Square) -> bool {
     let g = pos.geometry();
     let me = pos.side();
     pos.rules().man_capture_dirs(me).iter().any(|&d| {
@@ -450,7 +461,7 @@ fn man_jump_exists(pos: &Position, from: Square) -> bool {
     })
 }
 
-fn is_backward(pos: &Position, from: Square, to: Square, color: Color) -> bool {
+fn is_backward<W: Word>(pos: &Board<W>, from: Square, to: Square, color: Color) -> bool {
     let g = pos.geometry();
     let (_, rf) = g.coords(from);
     let (_, rt) = g.coords(to);
@@ -463,6 +474,7 @@ fn is_backward(pos: &Position, from: Square, to: Square, color: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Position;
     use crate::rules::Variant;
 
     fn attempt_options(text: &str, who: &str) -> String {

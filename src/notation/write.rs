@@ -2,18 +2,19 @@
 
 use crate::movegen;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 use crate::types::Square;
 
 /// The name of a square in the variant's notation (`c3` or `22`, in the variant's numbering).
-pub fn square_name(pos: &Position, sq: Square) -> String {
+pub fn square_name<W: Word>(pos: &Board<W>, sq: Square) -> String {
     pos.rules().square_name(sq)
 }
 
 /// PDN move text: `c3-d4`, `c3xe5` (Russian `c3:e5`), numeric `22-18`, `22x15`; the long form
 /// with every landing square (`g5xe7xb4xd2`) when another legal move has the same origin and
 /// destination.
-pub fn format_move(pos: &Position, mv: &Move) -> String {
+pub fn format_move<W: Word>(pos: &Board<W>, mv: &Move<W>) -> String {
     let sep = pos.rules().notation.capture_sep;
     if !mv.is_capture() {
         return format!("{}-{}", square_name(pos, mv.from), square_name(pos, mv.to));
@@ -35,7 +36,7 @@ pub fn format_move(pos: &Position, mv: &Move) -> String {
 
 /// Hub move text: `from-to`, or `fromxto` followed by `x<captured>` for every captured piece, in
 /// the variant's numbering (captured squares in ascending order).
-pub fn format_hub_move(pos: &Position, mv: &Move) -> String {
+pub fn format_hub_move<W: Word>(pos: &Board<W>, mv: &Move<W>) -> String {
     let rules = pos.rules();
     let n = |s: Square| rules.square_number(s).to_string();
     if !mv.is_capture() {

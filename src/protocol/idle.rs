@@ -8,10 +8,11 @@ use super::command::{Command, GoMode, Level, PosSpec};
 use super::params::Change;
 use super::reply;
 use super::session::{Flow, Session};
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 use crate::search::{Clock, SearchLimits};
 
-impl<W: Write> Session<W> {
+impl<O: Write, W: Word> Session<O, W> {
     /// Runs one command while no search is running.
     pub(super) fn execute(&mut self, cmd: Command) -> io::Result<Flow> {
         match cmd {
@@ -27,7 +28,14 @@ impl<W: Write> Session<W> {
                 self.engine.prepare();
                 self.write("ready")?
             }
-            Command::SetParam { name, value } => self.set_param(&name, &value)?,
+            Command::SetParam { name, value } => {
+                self.set_param(&name, &value)?;
+                if self.settings.engine.variant.rules().wide() != (W::BITS > 64) {
+                    // the new variant is played in the other word: a session of that word
+                    // goes on (the level was reset with the variant)
+                    return Ok(Flow::SwitchWord);
+                }
+            }
             Command::Pos { pos, moves } => {
                 if let Err(e) = self.set_position(&pos, &moves) {
                     self.error(&format!("pos: {e}"))?;
@@ -47,10 +55,13 @@ impl<W: Write> Session<W> {
         let old_variant = self.settings.engine.variant;
         match self.settings.set(name, value) {
             Ok(Change::Engine) => {
-                self.engine.set_options(self.settings.engine.clone());
                 if self.settings.engine.variant != old_variant {
                     self.level = Level::default();
                 }
+                if self.settings.engine.variant.rules().wide() != (W::BITS > 64) {
+                    return Ok(()); // the engine of the other word takes the settings
+                }
+                self.engine.set_options(self.settings.engine.clone());
                 let (asked, got) = (self.settings.engine.hash_mb, self.engine.hash_mb_in_use());
                 if got < asked && (name == "hash" || name == "tt-size") {
                     return self.error(&format!(
@@ -73,7 +84,7 @@ impl<W: Write> Session<W> {
     fn set_position(&mut self, spec: &PosSpec, moves: &[String]) -> Result<(), String> {
         let conv = self.settings.convention();
         let start = match spec {
-            PosSpec::Start => Position::start(conv.variant()),
+            PosSpec::Start => Board::start(conv.variant()),
             PosSpec::Text(text) => conv.parse_position(text)?,
         };
         let mut pos = start;

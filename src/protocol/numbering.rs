@@ -32,8 +32,9 @@
 
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
-use crate::position::Position;
+use crate::position::Board;
 use crate::rules::Variant;
+use crate::rules::Word;
 use crate::types::{Bitboard, Color, Square};
 
 /// Which client numbering the engine speaks on 8×8 boards (the `numbering` parameter).
@@ -77,7 +78,7 @@ impl Numbering {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Convention {
     variant: Variant,
-    /// Position index `i` is square `n + 1 - i` and the colour letters are swapped.
+    /// Board index `i` is square `n + 1 - i` and the colour letters are swapped.
     pos_rotated: bool,
     /// How move numbers relate to dama's numbers.
     moves: MoveMap,
@@ -124,14 +125,14 @@ impl Convention {
     /// The length of a position string for this variant (33 on 8×8, 65 on Turkish's all-squares
     /// 8×8, 51 on 10×10).
     pub fn position_len(&self) -> usize {
-        1 + self.variant.rules().geometry().squares as usize
+        1 + self.variant.rules().names().squares as usize
     }
 
     /// The square held by character `index` (1-based, after the side letter) of a position string.
     fn pos_square(&self, index: u32) -> Option<Square> {
         let rules = self.variant.rules();
         let n = if self.pos_rotated {
-            rules.geometry().squares as u32 + 1 - index
+            rules.names().squares as u32 + 1 - index
         } else {
             index
         };
@@ -148,7 +149,7 @@ impl Convention {
     }
 
     /// Reads a Hub position string and checks that the position can occur in a game.
-    pub fn parse_position(&self, text: &str) -> Result<Position, String> {
+    pub fn parse_position<W: Word>(&self, text: &str) -> Result<Board<W>, String> {
         let chars: Vec<char> = text.chars().collect();
         let want = self.position_len();
         if chars.len() != want {
@@ -191,7 +192,7 @@ impl Convention {
                 kings |= bit;
             }
         }
-        let pos = Position::from_parts(self.variant, sets[0], sets[1], kings, side);
+        let pos = Board::from_parts(self.variant, sets[0], sets[1], kings, side);
         pos.validate()?;
         if pos.pieces(!side).is_empty() {
             return Err(format!(
@@ -203,7 +204,7 @@ impl Convention {
     }
 
     /// Writes `pos` as a Hub position string.
-    pub fn format_position(&self, pos: &Position) -> String {
+    pub fn format_position<W: Word>(&self, pos: &Board<W>) -> String {
         let letter = |c: Color, upper: bool| {
             let l = match self.letter_color(c) {
                 Color::White => 'w',
@@ -230,7 +231,7 @@ impl Convention {
 
     /// Maps a move number between the client's and dama's numbering (the map is its own inverse).
     fn map_number(&self, n: u32) -> u32 {
-        let g = self.variant.rules().geometry();
+        let g = self.variant.rules().names();
         let squares = g.squares as u32;
         if n == 0 || n > squares {
             return n;
@@ -279,7 +280,7 @@ impl Convention {
 
     /// Reads a move in the client's numbering (or algebraic), resolved against the legal moves of
     /// `pos`. The error gives the reason from the rules core, quoting the text as the client sent it.
-    pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    pub fn parse_move<W: Word>(&self, pos: &Board<W>, text: &str) -> Result<Move<W>, MoveError> {
         if self.moves == MoveMap::Identity {
             return notation::parse_move(pos, text);
         }
@@ -290,7 +291,7 @@ impl Convention {
 
     /// Writes a move in Hub form in the client's numbering: `from-to`, or `fromxto` followed by
     /// every captured square in ascending order.
-    pub fn format_move(&self, mv: &Move) -> String {
+    pub fn format_move<W: Word>(&self, mv: &Move<W>) -> String {
         let from = self.move_number(mv.from);
         let to = self.move_number(mv.to);
         if !mv.is_capture() {
@@ -311,6 +312,7 @@ impl Convention {
 mod tests {
     use super::*;
     use crate::movegen;
+    use crate::position::Position;
 
     const START_8X8: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
@@ -319,7 +321,7 @@ mod tests {
     }
 
     fn sq(v: Variant, name: &str) -> Square {
-        v.rules().geometry().parse_algebraic(name).unwrap()
+        v.rules().geometry::<u64>().parse_algebraic(name).unwrap()
     }
 
     #[test]
@@ -369,9 +371,15 @@ mod tests {
     fn dama_numbering_keeps_colours_for_english() {
         let c = conv(Variant::English, Numbering::Dama);
         let s = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
-        assert_eq!(c.parse_position(s), Ok(Position::start(Variant::English)));
+        assert_eq!(
+            c.parse_position::<u64>(s),
+            Ok(Position::start(Variant::English))
+        );
         // With the letters as written, "W" here would put White to move.
-        assert_eq!(c.parse_position(START_8X8).unwrap().side(), Color::White);
+        assert_eq!(
+            c.parse_position::<u64>(START_8X8).unwrap().side(),
+            Color::White
+        );
     }
 
     #[test]
@@ -382,11 +390,15 @@ mod tests {
         s[0] = 'B'; // pydraughts' black to move = English White to move
         s[1] = 'W'; // index 1 = square 32
         s[32] = 'b'; // index 32 = square 1, White's promotion row
-        let err = c.parse_position(&s.iter().collect::<String>()).unwrap_err();
+        let err = c
+            .parse_position::<u64>(&s.iter().collect::<String>())
+            .unwrap_err();
         assert!(err.contains("promotion row"), "{err}");
         s[32] = 'e';
         s[20] = 'b'; // index 20 = square 13
-        let pos = c.parse_position(&s.iter().collect::<String>()).unwrap();
+        let pos = c
+            .parse_position::<u64>(&s.iter().collect::<String>())
+            .unwrap();
         let g = pos.geometry();
         assert_eq!(pos.side(), Color::White);
         assert!(pos.kings(Color::Black).has(g.square(32).unwrap()));
@@ -428,7 +440,7 @@ mod tests {
         );
         let start = Position::start(v);
         assert_eq!(c.position_len(), 65);
-        assert_eq!(c.parse_position(&sent), Ok(start));
+        assert_eq!(c.parse_position::<u64>(&sent), Ok(start));
         assert_eq!(c.format_position(&start), sent);
         let mv = c.parse_move(&start, "17-25").unwrap();
         assert_eq!((mv.from, mv.to), (sq(v, "a3"), sq(v, "a4")));
@@ -482,16 +494,22 @@ mod tests {
     #[test]
     fn every_legal_move_round_trips_in_every_convention() {
         for v in Variant::ALL {
+            crate::for_word!(v, W => moves_round_trip::<W>(v));
+        }
+    }
+
+    fn moves_round_trip<W: Word>(v: Variant) {
+        {
             for n in Numbering::ALL {
                 let c = conv(v, n);
-                let mut pos = Position::start(v);
+                let mut pos = Board::<W>::start(v);
                 for _ in 0..12 {
                     let moves = movegen::legal_moves(&pos);
                     let Some(first) = moves.first() else { break };
                     for m in &moves {
                         assert_eq!(c.parse_move(&pos, &c.format_move(m)), Ok(*m), "{v} {n:?}");
                     }
-                    assert_eq!(c.parse_position(&c.format_position(&pos)), Ok(pos));
+                    assert_eq!(c.parse_position::<W>(&c.format_position(&pos)), Ok(pos));
                     pos = pos.play(first);
                 }
             }
@@ -501,33 +519,36 @@ mod tests {
     #[test]
     fn bad_position_strings_say_what_is_wrong() {
         let c = conv(Variant::Czech, Numbering::Pydraughts);
-        let e = c.parse_position("Wbbb").unwrap_err();
+        let e = c.parse_position::<u64>("Wbbb").unwrap_err();
         assert!(e.contains("has 4 characters") && e.contains("33"), "{e}");
         let e = c
-            .parse_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww")
+            .parse_position::<u64>("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww")
             .unwrap_err();
         assert!(e.contains("W or B"), "{e}");
         let e = c
-            .parse_position("Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwq")
+            .parse_position::<u64>("Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwq")
             .unwrap_err();
         assert!(e.contains("'q'"), "{e}");
         let e = c
-            .parse_position("Weeeeeeeeeeeeeeeeeeeewwwwwwwwwwww")
+            .parse_position::<u64>("Weeeeeeeeeeeeeeeeeeeewwwwwwwwwwww")
             .unwrap_err();
         assert!(e.contains("black is not to move and has no piece"), "{e}");
         let e = c
-            .parse_position("Wwbbbbbbbbbbbeeeeeeeewwwwwwwwwwwe")
+            .parse_position::<u64>("Wwbbbbbbbbbbbeeeeeeeewwwwwwwwwwwe")
             .unwrap_err();
         assert!(e.contains("promotion row"), "{e}");
         let ten = conv(Variant::International, Numbering::Pydraughts);
-        assert!(ten.parse_position(START_8X8).unwrap_err().contains("51"));
+        assert!(ten
+            .parse_position::<u64>(START_8X8)
+            .unwrap_err()
+            .contains("51"));
     }
 
     #[test]
     fn pydraughts_05_rotates_english_moves_only() {
         let e = conv(Variant::English, Numbering::Pydraughts05);
         let start = Position::start(Variant::English);
-        assert_eq!(e.parse_position(START_8X8), Ok(start));
+        assert_eq!(e.parse_position::<u64>(START_8X8), Ok(start));
         // pydraughts 0.5.7 sends English 11-15 as 22-18.
         let mv = e.parse_move(&start, "22-18").unwrap();
         assert_eq!(
@@ -538,7 +559,13 @@ mod tests {
         let r = conv(Variant::Russian, Numbering::Pydraughts05);
         let start = Position::start(Variant::Russian);
         let mv = r.parse_move(&start, "22-18").unwrap();
-        assert_eq!(Variant::Russian.rules().geometry().algebraic(mv.from), "c3");
+        assert_eq!(
+            Variant::Russian
+                .rules()
+                .geometry::<u64>()
+                .algebraic(mv.from),
+            "c3"
+        );
     }
 
     #[test]

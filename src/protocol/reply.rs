@@ -7,6 +7,7 @@
 
 use super::command::is_name;
 use super::numbering::Convention;
+use crate::rules::Word;
 use crate::search::{Score, SearchInfo};
 
 /// Evaluations are shown below Scan's win band (above 90 men), so that no client reads an
@@ -78,7 +79,7 @@ pub fn score(s: Score) -> String {
 /// `info depth=… mean-depth=… score=… nodes=… time=… nps=… pv="…"` in Scan's order, pv always
 /// quoted, time in seconds, nps in millions; `multipv=<k>` is appended when several lines are
 /// reported.
-pub fn info(info: &SearchInfo, conv: &Convention, show_multipv: bool) -> String {
+pub fn info<W: Word>(info: &SearchInfo<W>, conv: &Convention, show_multipv: bool) -> String {
     let pv: Vec<String> = info.pv.iter().map(|m| conv.format_move(m)).collect();
     let mut s = format!(
         "info depth={} mean-depth={:.1} score={} nodes={} time={:.3} nps={:.2} pv={}",

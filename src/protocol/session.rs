@@ -20,21 +20,37 @@ use super::reader::spawn_reader;
 use super::reply;
 use crate::engine::{Engine, SearchCallbacks, SearchHandle};
 use crate::goal;
+use crate::rules::Word;
 
 /// What the loop does after a command.
 #[derive(PartialEq, Eq)]
 pub(super) enum Flow {
     Continue,
     Quit,
+    /// The variant changed to one played in the other word: the session goes on in a
+    /// session of that word ([`run`]).
+    SwitchWord,
 }
 
-/// The state of one Hub session.
-pub(super) struct Session<W: Write> {
-    out: W,
+/// What a session carries over when it goes on in the other word: everything but the engine
+/// and its search.
+struct Carried<O: Write> {
+    out: O,
+    settings: Settings,
+    level: command::Level,
+    pending: VecDeque<Result<Command, CommandError>>,
+    eof: bool,
+    tx: Sender<Event>,
+    rx: Receiver<Event>,
+}
+
+/// The state of one Hub session, whose engine plays the variants of the word `W`.
+pub(super) struct Session<O: Write, W: Word> {
+    out: O,
     pub(super) settings: Settings,
-    pub(super) engine: Engine,
+    pub(super) engine: Engine<W>,
     pub(super) level: command::Level,
-    search: Option<SearchHandle>,
+    search: Option<SearchHandle<W>>,
     /// During `go hint`: the skill to restore when the search ends.
     hint_skill: Option<u8>,
     /// Lines read but not handled yet, with their parse.
@@ -46,40 +62,82 @@ pub(super) struct Session<W: Write> {
 
 /// Runs the protocol until `quit` or the end of `input`, writing to `output` (flushed after
 /// every line). Returns an error only when `output` cannot be written.
-pub fn run<R: BufRead + Send + 'static, W: Write + Send>(input: R, output: W) -> io::Result<()> {
+///
+/// A variant is played in the word of its board ([`crate::rules::RuleSet::wide`]): when
+/// `set-param name=variant` picks one of the other word, the session goes on with an engine
+/// of that word, the parameters, the level and the lines not handled yet carried over.
+pub fn run<R: BufRead + Send + 'static, O: Write + Send>(input: R, output: O) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_reader(input, tx.clone());
-    let settings = Settings::default();
-    let mut session = Session {
+    let mut carried = Carried {
         out: output,
-        engine: Engine::new(settings.engine.clone()),
-        settings,
+        settings: Settings::default(),
         level: command::Level::default(),
-        search: None,
-        hint_skill: None,
         pending: VecDeque::new(),
         eof: false,
         tx,
         rx,
     };
-    let result = session.main_loop();
-    session.shut_down();
-    result
+    loop {
+        let variant = carried.settings.engine.variant;
+        let next = crate::for_word!(variant, W => Session::<O, W>::resume(carried).run()?);
+        match next {
+            Some(c) => carried = c,
+            None => return Ok(()),
+        }
+    }
 }
 
-impl<W: Write> Session<W> {
-    fn main_loop(&mut self) -> io::Result<()> {
+impl<O: Write, W: Word> Session<O, W> {
+    /// The session of `carried` with a new engine of the word `W`.
+    fn resume(carried: Carried<O>) -> Session<O, W> {
+        Session {
+            out: carried.out,
+            engine: Engine::new(carried.settings.engine.clone()),
+            settings: carried.settings,
+            level: carried.level,
+            search: None,
+            hint_skill: None,
+            pending: carried.pending,
+            eof: carried.eof,
+            tx: carried.tx,
+            rx: carried.rx,
+        }
+    }
+
+    /// Runs until the end of the session (`None`) or until it must go on in the other word
+    /// (what it carries over).
+    fn run(mut self) -> io::Result<Option<Carried<O>>> {
+        let result = self.main_loop();
+        self.shut_down();
+        match result? {
+            Flow::SwitchWord => Ok(Some(Carried {
+                out: self.out,
+                settings: self.settings,
+                level: self.level,
+                pending: self.pending,
+                eof: self.eof,
+                tx: self.tx,
+                rx: self.rx,
+            })),
+            Flow::Continue | Flow::Quit => Ok(None),
+        }
+    }
+
+    fn main_loop(&mut self) -> io::Result<Flow> {
         loop {
-            let Ok(event) = self.rx.recv() else {
-                return Ok(());
-            };
-            self.handle(event)?;
-            if self.pump()? == Flow::Quit {
-                return Ok(());
+            // first the lines a session of the other word left
+            match self.pump()? {
+                Flow::Continue => {}
+                flow => return Ok(flow),
             }
             if self.eof && self.search.is_none() && self.pending.is_empty() {
-                return Ok(());
+                return Ok(Flow::Quit);
             }
+            let Ok(event) = self.rx.recv() else {
+                return Ok(Flow::Quit);
+            };
+            self.handle(event)?;
         }
     }
 
@@ -165,8 +223,8 @@ impl<W: Write> Session<W> {
                     Flow::Continue
                 }
             };
-            if flow == Flow::Quit {
-                return Ok(Flow::Quit);
+            if flow != Flow::Continue {
+                return Ok(flow);
             }
         }
         Ok(Flow::Continue)
@@ -194,7 +252,7 @@ impl<W: Write> Session<W> {
     }
 
     /// Callbacks that send the search's `info` lines and its end to this loop.
-    fn callbacks(&self) -> SearchCallbacks {
+    fn callbacks(&self) -> SearchCallbacks<W> {
         let conv = self.settings.convention();
         let show_multipv = self.settings.engine.multipv > 1;
         let (info_tx, done_tx) = (self.tx.clone(), self.tx.clone());

@@ -32,13 +32,15 @@
 //! along the file or rank: one cell on the all-squares board, two cells on a dark-square board
 //! (Frisian's orthogonal capture jumps the piece two cells away), with the masks above.
 //!
-//! ## Other boards (not built yet)
-//! * **12×12 (Canadian)** has 72 squares, 77 padded bits: the same formula with a 128-bit
-//!   `Bitboard`. The generator only uses `Geometry`'s deltas and masks and the `Bitboard`
-//!   operations, so widening `Bitboard` to `u128` (or making it generic over its word) is the only
-//!   change.
+//! ## The word
+//! The tables are computed once, in constants, in 128 bits ([`Geometry<u128>`] exists for every
+//! board), and narrowed to 64 bits for every board whose layout fits ([`Geometry<u64>`]): 8×8,
+//! 10×10 and the all-squares 8×8. **12×12 (Canadian)** has 72 squares in 77 padded bits and is
+//! played in 128 bits only. The generator is generic over the word ([`Word`]) and compiled once
+//! per word, so the 64-bit boards pay nothing for the wide one. The names and numbers of the
+//! squares do not depend on the word ([`BoardSize::names`]).
 
-use crate::types::{Bitboard, Color, Square};
+use crate::types::{BitWord, Bitboard, Color, Square};
 
 /// A direction of movement. The names are from White's point of view (up = towards rank 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,12 +175,17 @@ pub enum BoardSize {
     Ten,
     /// 8×8, all 64 squares playable (Turkish).
     EightAll,
+    /// 12×12, a1 dark, 72 playable squares (Canadian; 128-bit word only).
+    Twelve,
 }
 
-/// Tables for one board.
+/// The most bits a board's layout may use (the widest word).
+pub const MAX_BITS: usize = 128;
+
+/// Tables for one board, for sets of squares in the word `W`.
 #[derive(Debug)]
-pub struct Geometry {
-    /// Board width in squares (8 or 10).
+pub struct Geometry<W: BitWord = u64> {
+    /// Board width in squares (8, 10 or 12).
     pub width: u8,
     /// Board height in squares.
     pub height: u8,
@@ -186,44 +193,78 @@ pub struct Geometry {
     pub mirrored: bool,
     /// Whether every square is playable (no ghost bits).
     pub all_squares: bool,
-    /// Number of playable squares (32, 50 or 64).
+    /// Number of playable squares (32, 50, 64 or 72).
     pub squares: u8,
     /// All playable squares.
-    pub valid: Bitboard,
+    pub valid: Bitboard<W>,
     /// Bit offset of one step in each [`Dir`] (0 where the board has no such step).
     pub delta: [i8; Dir::COUNT],
     /// The row on which each colour's men promote (White: the top row; Black: the bottom row).
-    pub promotion: [Bitboard; 2],
+    pub promotion: [Bitboard<W>; 2],
     /// The long diagonal from White's left corner: a1-h8 on 8×8 (h1-a8 when a1 is light; on
     /// 10×10, where a1-j10 does not exist, the diagonal 46-5).
-    pub long_diagonal: Bitboard,
+    pub long_diagonal: Bitboard<W>,
     /// `rays[dir][bit]`: every playable square beyond the square at `bit` in direction `dir`, up
     /// to the edge (empty for bits that are not playable squares).
-    pub rays: [[Bitboard; 64]; Dir::COUNT],
-    /// `delta` as a left rotation of the 64-bit word (`delta` mod 64). Rotating keeps every
+    pub rays: [[Bitboard<W>; MAX_BITS]; Dir::COUNT],
+    /// `delta` as a left rotation of the word (`delta` mod its bits). Rotating keeps every
     /// playable square's neighbour where a shift puts it; the bits that wrap around land on
     /// ghost or unused bits, which are never playable (see [`Geometry::advance`]).
     pub rotation: [u32; Dir::COUNT],
     /// `keep[dir]`: the bits [`Geometry::advance`] may move in `dir`: every bit where the
     /// rotation cannot wrap onto a playable square (all of them for the diagonals of a
     /// dark-square board), else exactly the playable squares that have a neighbour in `dir`.
-    pub keep: [Bitboard; Dir::COUNT],
-    number_of_bit: [u8; 64],
-    bit_of_number: [u8; 64],
+    pub keep: [Bitboard<W>; Dir::COUNT],
+    number_of_bit: [u8; MAX_BITS],
+    bit_of_number: [u8; MAX_BITS],
 }
 
-static EIGHT: Geometry = Geometry::new(BoardSize::Eight.description());
-static EIGHT_A1_LIGHT: Geometry = Geometry::new(BoardSize::EightA1Light.description());
-static TEN: Geometry = Geometry::new(BoardSize::Ten.description());
-static EIGHT_ALL: Geometry = Geometry::new(BoardSize::EightAll.description());
+/// The word of a board's piece sets, with the tables of every board that fits it.
+pub trait Word: BitWord {
+    /// The tables of `board` in this word. Every board has 128-bit tables; a board whose layout
+    /// needs more bits than the word has none, and asking for them is a bug of the caller
+    /// (the word is chosen from the variant: [`crate::rules::RuleSet::wide`]).
+    fn geometry(board: BoardSize) -> &'static Geometry<Self>;
+}
+
+static EIGHT: Geometry = Geometry::narrow(&WIDE_EIGHT);
+static EIGHT_A1_LIGHT: Geometry = Geometry::narrow(&WIDE_EIGHT_A1_LIGHT);
+static TEN: Geometry = Geometry::narrow(&WIDE_TEN);
+static EIGHT_ALL: Geometry = Geometry::narrow(&WIDE_EIGHT_ALL);
+static WIDE_EIGHT: Geometry<u128> = Geometry::new(BoardSize::Eight.description());
+static WIDE_EIGHT_A1_LIGHT: Geometry<u128> = Geometry::new(BoardSize::EightA1Light.description());
+static WIDE_TEN: Geometry<u128> = Geometry::new(BoardSize::Ten.description());
+static WIDE_EIGHT_ALL: Geometry<u128> = Geometry::new(BoardSize::EightAll.description());
+static WIDE_TWELVE: Geometry<u128> = Geometry::new(BoardSize::Twelve.description());
+
+impl Word for u64 {
+    #[inline(always)]
+    fn geometry(board: BoardSize) -> &'static Geometry<u64> {
+        match board {
+            BoardSize::Eight => &EIGHT,
+            BoardSize::EightA1Light => &EIGHT_A1_LIGHT,
+            BoardSize::Ten => &TEN,
+            BoardSize::EightAll => &EIGHT_ALL,
+            BoardSize::Twelve => panic!("the 12×12 board needs the 128-bit word"),
+        }
+    }
+}
+
+impl Word for u128 {
+    #[inline(always)]
+    fn geometry(board: BoardSize) -> &'static Geometry<u128> {
+        board.names()
+    }
+}
 
 impl BoardSize {
     /// Every board.
-    pub const ALL: [BoardSize; 4] = [
+    pub const ALL: [BoardSize; 5] = [
         BoardSize::Eight,
         BoardSize::EightA1Light,
         BoardSize::Ten,
         BoardSize::EightAll,
+        BoardSize::Twelve,
     ];
 
     /// What this board is.
@@ -233,6 +274,7 @@ impl BoardSize {
             BoardSize::EightA1Light => (8, Playable::Dark(Corner::Light)),
             BoardSize::Ten => (10, Playable::Dark(Corner::Dark)),
             BoardSize::EightAll => (8, Playable::All),
+            BoardSize::Twelve => (12, Playable::Dark(Corner::Dark)),
         };
         BoardDescription {
             width,
@@ -241,15 +283,28 @@ impl BoardSize {
         }
     }
 
-    /// The tables of this board.
-    #[inline]
-    pub fn geometry(self) -> &'static Geometry {
+    /// The tables of this board in the word `W` (see [`Word::geometry`]).
+    #[inline(always)]
+    pub fn geometry<W: Word>(self) -> &'static Geometry<W> {
+        W::geometry(self)
+    }
+
+    /// The 128-bit tables, which every board has: what the names and numbers of the squares
+    /// are read from, whatever the word of the play.
+    #[inline(always)]
+    pub fn names(self) -> &'static Geometry<u128> {
         match self {
-            BoardSize::Eight => &EIGHT,
-            BoardSize::EightA1Light => &EIGHT_A1_LIGHT,
-            BoardSize::Ten => &TEN,
-            BoardSize::EightAll => &EIGHT_ALL,
+            BoardSize::Eight => &WIDE_EIGHT,
+            BoardSize::EightA1Light => &WIDE_EIGHT_A1_LIGHT,
+            BoardSize::Ten => &WIDE_TEN,
+            BoardSize::EightAll => &WIDE_EIGHT_ALL,
+            BoardSize::Twelve => &WIDE_TWELVE,
         }
+    }
+
+    /// Whether the board's layout needs more than 64 bits.
+    pub const fn is_wide(self) -> bool {
+        matches!(self, BoardSize::Twelve)
     }
 }
 
@@ -340,21 +395,21 @@ impl Layout {
     }
 }
 
-impl Geometry {
+impl Geometry<u128> {
     /// The tables of the board `desc` describes. The layout numbers the playable squares row by
     /// row from the top, each row from the left, as on an a1-dark board; a light a1 only mirrors
-    /// the names. Panics (at compile time, for the statics) if the layout needs more than 64 bits.
-    pub const fn new(desc: BoardDescription) -> Geometry {
+    /// the names. Panics (at compile time, for the statics) if the layout needs more than 128 bits.
+    pub const fn new(desc: BoardDescription) -> Geometry<u128> {
         let l = Layout::of(desc);
         let (width, height) = (desc.width, desc.height);
         let squares = l.squares();
-        assert!(width % 2 == 0 && l.bit(squares - 1) < 64);
-        let mut valid = 0u64;
-        let mut number_of_bit = [0u8; 64];
-        let mut bit_of_number = [0u8; 64];
-        let mut top = 0u64;
-        let mut bottom = 0u64;
-        let mut diag = 0u64;
+        assert!(width % 2 == 0 && (l.bit(squares - 1) as usize) < MAX_BITS);
+        let mut valid = 0u128;
+        let mut number_of_bit = [0u8; MAX_BITS];
+        let mut bit_of_number = [0u8; MAX_BITS];
+        let mut top = 0u128;
+        let mut bottom = 0u128;
+        let mut diag = 0u128;
         let mut s = 0u8;
         while s < squares {
             let bit = l.bit(s);
@@ -385,7 +440,7 @@ impl Geometry {
             promotion: [Bitboard(top), Bitboard(bottom)],
             long_diagonal: Bitboard(diag),
             rays: Self::make_rays(l),
-            rotation: Self::rotations_of(delta),
+            rotation: rotations_of(delta, 128),
             keep,
             number_of_bit,
             bit_of_number,
@@ -393,7 +448,7 @@ impl Geometry {
     }
 
     /// The bit offset of each direction and its [`Geometry::keep`] mask.
-    const fn steps(l: Layout) -> ([i8; Dir::COUNT], [Bitboard; Dir::COUNT]) {
+    const fn steps(l: Layout) -> ([i8; Dir::COUNT], [Bitboard<u128>; Dir::COUNT]) {
         let mut delta = [0i8; Dir::COUNT];
         let mut keep = [Bitboard(0); Dir::COUNT];
         let mut d = 0;
@@ -408,7 +463,7 @@ impl Geometry {
                 s += 1;
             }
             if !l.all && dir.is_diagonal() {
-                keep[d] = Bitboard(!0); // a wrapped step lands on a ghost bit
+                keep[d] = Bitboard(!0u128); // a wrapped step lands on a ghost bit
             }
             d += 1;
         }
@@ -417,8 +472,8 @@ impl Geometry {
 
     /// The set of the squares at (column, row from the bottom) of an a1-dark board `width`
     /// squares wide (the layout of [`Geometry::from_coords`], usable in constants).
-    pub const fn dark_squares(width: u8, coords: &[(u8, u8)]) -> Bitboard {
-        let mut bits = 0u64;
+    pub const fn dark_squares(width: u8, coords: &[(u8, u8)]) -> Bitboard<u128> {
+        let mut bits = 0u128;
         let mut i = 0;
         while i < coords.len() {
             let (col, row) = coords[i];
@@ -431,8 +486,8 @@ impl Geometry {
 
     /// The dark squares of the row `row` (from the bottom, from 0) of an a1-dark board `width`
     /// squares wide.
-    pub const fn dark_row(width: u8, row: u8) -> Bitboard {
-        let mut bits = 0u64;
+    pub const fn dark_row(width: u8, row: u8) -> Bitboard<u128> {
+        let mut bits = 0u128;
         let mut col = row % 2;
         while col < width {
             bits |= Geometry::dark_squares(width, &[(col, row)]).0;
@@ -443,42 +498,19 @@ impl Geometry {
 
     /// Every square of the row `row` (from the bottom, from 0) of an all-squares board `width`
     /// squares wide.
-    pub const fn full_row(width: u8, row: u8) -> Bitboard {
+    pub const fn full_row(width: u8, row: u8) -> Bitboard<u128> {
         let first = (width - 1 - row) as u32 * width as u32;
-        Bitboard(((1u64 << width) - 1) << first)
-    }
-
-    /// The rotations of [`Geometry::advance`] on a dark-square board `width` squares wide, per
-    /// diagonal [`Dir`] (`delta` mod 64), as a constant for generators specialised by board size.
-    pub const fn rotations(width: u8) -> [u32; 4] {
-        let half = (width / 2) as i8;
-        let delta = [-(half + 1), -half, half, half + 1];
-        [
-            delta[0].rem_euclid(64) as u32,
-            delta[1].rem_euclid(64) as u32,
-            delta[2].rem_euclid(64) as u32,
-            delta[3].rem_euclid(64) as u32,
-        ]
-    }
-
-    const fn rotations_of(delta: [i8; Dir::COUNT]) -> [u32; Dir::COUNT] {
-        let mut rot = [0u32; Dir::COUNT];
-        let mut d = 0;
-        while d < Dir::COUNT {
-            rot[d] = delta[d].rem_euclid(64) as u32;
-            d += 1;
-        }
-        rot
+        Bitboard(((1u128 << width) - 1) << first)
     }
 
     /// The ray tables: from every playable square, step along the board while on it.
-    const fn make_rays(l: Layout) -> [[Bitboard; 64]; Dir::COUNT] {
-        let mut rays = [[Bitboard(0); 64]; Dir::COUNT];
+    const fn make_rays(l: Layout) -> [[Bitboard<u128>; MAX_BITS]; Dir::COUNT] {
+        let mut rays = [[Bitboard(0u128); MAX_BITS]; Dir::COUNT];
         let mut d = 0;
         while d < Dir::COUNT {
             let mut s = 0u8;
             while s < l.squares() {
-                let mut ray = 0u64;
+                let mut ray = 0u128;
                 let mut cur = l.neighbour(s, Dir::EIGHT[d]);
                 while let Some(t) = cur {
                     ray |= 1 << l.bit(t);
@@ -491,7 +523,59 @@ impl Geometry {
         }
         rays
     }
+}
 
+/// The rotations of [`Geometry::advance`] in a word of `bits` bits: `delta` mod `bits`.
+const fn rotations_of(delta: [i8; Dir::COUNT], bits: u32) -> [u32; Dir::COUNT] {
+    let mut rot = [0u32; Dir::COUNT];
+    let mut d = 0;
+    while d < Dir::COUNT {
+        rot[d] = (delta[d] as i32).rem_euclid(bits as i32) as u32;
+        d += 1;
+    }
+    rot
+}
+
+impl Geometry<u64> {
+    /// The 64-bit tables of a board whose 128-bit tables use no bit above 63. Panics (at
+    /// compile time, for the statics) otherwise.
+    const fn narrow(wide: &Geometry<u128>) -> Geometry<u64> {
+        assert!(wide.valid.0 >> 64 == 0, "the board does not fit 64 bits");
+        let mut rays = [[Bitboard(0u64); MAX_BITS]; Dir::COUNT];
+        let mut keep = [Bitboard(0u64); Dir::COUNT];
+        let mut d = 0;
+        while d < Dir::COUNT {
+            keep[d] = Bitboard(wide.keep[d].0 as u64);
+            let mut b = 0;
+            while b < MAX_BITS {
+                rays[d][b] = Bitboard(wide.rays[d][b].0 as u64);
+                b += 1;
+            }
+            d += 1;
+        }
+        Geometry {
+            width: wide.width,
+            height: wide.height,
+            mirrored: wide.mirrored,
+            all_squares: wide.all_squares,
+            squares: wide.squares,
+            valid: Bitboard(wide.valid.0 as u64),
+            delta: wide.delta,
+            promotion: [
+                Bitboard(wide.promotion[0].0 as u64),
+                Bitboard(wide.promotion[1].0 as u64),
+            ],
+            long_diagonal: Bitboard(wide.long_diagonal.0 as u64),
+            rays,
+            rotation: rotations_of(wide.delta, 64),
+            keep,
+            number_of_bit: wide.number_of_bit,
+            bit_of_number: wide.bit_of_number,
+        }
+    }
+}
+
+impl<W: BitWord> Geometry<W> {
     /// The square with layout number `n` (1-based; the standard PDN number on an a1-dark board),
     /// if it exists on this board.
     #[inline]
@@ -565,7 +649,7 @@ impl Geometry {
 
     /// One step of every square of `bb` in direction `dir`, kept on the board.
     #[inline]
-    pub fn step(&self, bb: Bitboard, dir: Dir) -> Bitboard {
+    pub fn step(&self, bb: Bitboard<W>, dir: Dir) -> Bitboard<W> {
         self.advance(bb, dir) & self.valid
     }
 
@@ -575,25 +659,25 @@ impl Geometry {
     /// callers AND the result with a set of playable squares (empty squares, enemy pieces).
     /// Branch-free, unlike a signed shift.
     #[inline(always)]
-    pub fn advance(&self, bb: Bitboard, dir: Dir) -> Bitboard {
+    pub fn advance(&self, bb: Bitboard<W>, dir: Dir) -> Bitboard<W> {
         let d = dir as usize;
         Bitboard((bb.0 & self.keep[d].0).rotate_left(self.rotation[d]))
     }
 
     /// The squares beyond `sq` in direction `dir` to the edge of the board.
     #[inline(always)]
-    pub fn ray(&self, sq: Square, dir: Dir) -> Bitboard {
+    pub fn ray(&self, sq: Square, dir: Dir) -> Bitboard<W> {
         self.rays[dir as usize][sq.index()]
     }
 
     /// The square of `set` nearest to the start of a ray in direction `dir` (`set` not empty).
     #[inline(always)]
-    pub fn nearest(&self, set: Bitboard, dir: Dir) -> Square {
+    pub fn nearest(&self, set: Bitboard<W>, dir: Dir) -> Square {
         debug_assert!(set.any());
         if self.delta[dir as usize] > 0 {
             Square(set.0.trailing_zeros() as u8)
         } else {
-            Square(63 - set.0.leading_zeros() as u8)
+            Square((W::BITS - 1 - set.0.leading_zeros()) as u8)
         }
     }
 
@@ -609,7 +693,7 @@ impl Geometry {
     }
 
     /// The squares of the `rows` rows nearest to `color`'s own edge.
-    pub fn home_rows(&self, color: Color, rows: u8) -> Bitboard {
+    pub fn home_rows(&self, color: Color, rows: u8) -> Bitboard<W> {
         self.all_squares()
             .filter(|&sq| {
                 let (_, r) = self.coords(sq);
@@ -628,7 +712,7 @@ mod tests {
 
     #[test]
     fn eight_by_eight_names() {
-        let g = BoardSize::Eight.geometry();
+        let g = BoardSize::Eight.geometry::<u64>();
         assert_eq!(g.algebraic(g.square(1).unwrap()), "b8");
         assert_eq!(g.algebraic(g.square(4).unwrap()), "h8");
         assert_eq!(g.algebraic(g.square(5).unwrap()), "a7");
@@ -641,7 +725,7 @@ mod tests {
 
     #[test]
     fn neighbours_follow_the_board() {
-        let g = BoardSize::Eight.geometry();
+        let g = BoardSize::Eight.geometry::<u64>();
         let c3 = g.parse_algebraic("c3").unwrap();
         assert_eq!(g.neighbour(c3, Dir::UpLeft), g.parse_algebraic("b4"));
         assert_eq!(g.neighbour(c3, Dir::UpRight), g.parse_algebraic("d4"));
@@ -657,7 +741,7 @@ mod tests {
 
     #[test]
     fn ten_by_ten_numbers() {
-        let g = BoardSize::Ten.geometry();
+        let g = BoardSize::Ten.geometry::<u64>();
         assert_eq!(g.algebraic(g.square(1).unwrap()), "b10");
         assert_eq!(g.algebraic(g.square(46).unwrap()), "a1");
         assert_eq!(g.algebraic(g.square(50).unwrap()), "i1");
@@ -674,8 +758,8 @@ mod tests {
     #[test]
     fn an_a1_light_board_is_the_mirror_of_the_usual_one() {
         let (g, light) = (
-            BoardSize::Eight.geometry(),
-            BoardSize::EightA1Light.geometry(),
+            BoardSize::Eight.geometry::<u64>(),
+            BoardSize::EightA1Light.geometry::<u64>(),
         );
         assert_eq!(light.parse_algebraic("a1"), None);
         assert_eq!(light.parse_algebraic("b1"), light.square(29 + 3));
@@ -709,18 +793,34 @@ mod tests {
         );
         assert_eq!(BoardSize::EightAll.description().playable, Playable::All);
         for b in BoardSize::ALL {
-            let g = b.geometry();
+            let g = b.names();
             assert_eq!(g.valid.count(), g.squares as u32);
             assert_eq!(
                 g.mirrored,
                 b.description().playable == Playable::Dark(Corner::Light)
             );
+            if !b.is_wide() {
+                // the 64-bit tables are the 128-bit ones' low bits
+                let n = b.geometry::<u64>();
+                assert_eq!(n.valid.wide(), g.valid, "{b:?}");
+                assert_eq!((n.delta, n.squares), (g.delta, g.squares));
+                for d in 0..Dir::COUNT {
+                    let rays: Vec<_> = n.rays[d].iter().map(|r| r.wide()).collect();
+                    assert_eq!(rays, g.rays[d].to_vec(), "{b:?} {d}");
+                }
+            } else {
+                assert!(g.valid.0 >> 64 != 0, "a wide board uses the high bits");
+            }
         }
+        let twelve = BoardSize::Twelve.names();
+        assert_eq!((twelve.squares, twelve.width), (72, 12));
+        assert_eq!(twelve.algebraic(twelve.square(1).unwrap()), "b12");
+        assert_eq!(twelve.algebraic(twelve.square(72).unwrap()), "k1");
     }
 
     /// The neighbour of `sq` in `dir` worked out from the coordinates: one cell, or two for an
     /// orthogonal step on a dark-square board.
-    fn neighbour_by_coords(g: &Geometry, sq: Square, dir: Dir) -> Option<Square> {
+    fn neighbour_by_coords<W: BitWord>(g: &Geometry<W>, sq: Square, dir: Dir) -> Option<Square> {
         let (dc, dr) = dir.cells();
         let scale = if g.all_squares || dir.is_diagonal() {
             1
@@ -738,13 +838,23 @@ mod tests {
 
     #[test]
     fn rays_and_rotations_agree_with_single_steps() {
-        for g in BoardSize::ALL.map(BoardSize::geometry) {
+        for b in BoardSize::ALL {
+            steps_agree(b.names());
+            if !b.is_wide() {
+                steps_agree(b.geometry::<u64>());
+            }
+        }
+    }
+
+    /// The steps, rays and nearest squares of `g` agree with the coordinates.
+    fn steps_agree<W: BitWord>(g: &Geometry<W>) {
+        {
             for sq in g.all_squares() {
                 for dir in Dir::EIGHT {
                     let one = Bitboard::from_square(sq);
                     let next = neighbour_by_coords(g, sq, dir);
                     assert_eq!(g.neighbour(sq, dir), next, "{sq:?} {dir:?}");
-                    let want: Bitboard = next.into_iter().collect();
+                    let want: Bitboard<W> = next.into_iter().collect();
                     assert_eq!(g.advance(one, dir) & g.valid, want);
                     assert_eq!(g.step(one, dir), want);
                     let mut walk = Bitboard::EMPTY;
@@ -764,7 +874,7 @@ mod tests {
 
     #[test]
     fn all_squares_board() {
-        let g = BoardSize::EightAll.geometry();
+        let g = BoardSize::EightAll.geometry::<u64>();
         assert_eq!(
             (g.squares, g.valid, g.all_squares),
             (64, Bitboard(!0), true)
@@ -783,8 +893,8 @@ mod tests {
         // the a-file cannot step left: the h-file of the row above is not its neighbour
         let h_file: Bitboard = g.all_squares().filter(|&s| g.coords(s).0 == 7).collect();
         assert_eq!(g.advance(g.valid, Dir::Left) & g.valid, g.valid - h_file);
-        assert_eq!(Geometry::full_row(8, 0), g.promotion[1]);
-        assert_eq!(Geometry::full_row(8, 7), g.promotion[0]);
+        assert_eq!(Bitboard::narrow(Geometry::full_row(8, 0)), g.promotion[1]);
+        assert_eq!(Bitboard::narrow(Geometry::full_row(8, 7)), g.promotion[0]);
         for sq in g.all_squares() {
             assert_eq!(g.parse_algebraic(&g.algebraic(sq)), Some(sq));
         }
@@ -792,7 +902,7 @@ mod tests {
 
     #[test]
     fn orthogonal_steps_on_dark_squares_skip_a_cell() {
-        let g = BoardSize::Ten.geometry();
+        let g = BoardSize::Ten.geometry::<u64>();
         let s28 = g.square(28).unwrap();
         let names: Vec<u32> = Dir::ORTHOGONALS
             .iter()

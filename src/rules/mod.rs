@@ -6,7 +6,7 @@ mod numbering;
 mod ruleset;
 mod variants;
 
-pub use geometry::{BoardDescription, BoardSize, Corner, Dir, Geometry, Playable};
+pub use geometry::{BoardDescription, BoardSize, Corner, Dir, Geometry, Playable, Word};
 pub use goal::{Goal, Verdict};
 pub use numbering::SquareNumbering;
 pub use ruleset::{

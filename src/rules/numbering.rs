@@ -5,7 +5,7 @@
 //! rule gives different squares on an a1-dark and an a1-light board.
 
 use super::geometry::Geometry;
-use crate::types::Square;
+use crate::types::{BitWord, Square};
 
 /// How the playable squares are numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -27,12 +27,12 @@ impl SquareNumbering {
     pub const FID: SquareNumbering = SquareNumbering::Standard;
 
     /// The number of `sq` (1-based).
-    pub fn number(self, g: &Geometry, sq: Square) -> u32 {
+    pub fn number(self, g: &Geometry<impl BitWord>, sq: Square) -> u32 {
         self.swap_top_left(g, top_left(g, g.number(sq)))
     }
 
     /// The square numbered `n`, if there is one on this board.
-    pub fn square(self, g: &Geometry, n: u32) -> Option<Square> {
+    pub fn square(self, g: &Geometry<impl BitWord>, n: u32) -> Option<Square> {
         if n == 0 || n > g.squares as u32 {
             return None;
         }
@@ -40,7 +40,7 @@ impl SquareNumbering {
     }
 
     /// The number of the square whose standard (top-left) number is `n`; its own inverse.
-    fn swap_top_left(self, g: &Geometry, n: u32) -> u32 {
+    fn swap_top_left(self, g: &Geometry<impl BitWord>, n: u32) -> u32 {
         match self {
             SquareNumbering::Standard => n,
             SquareNumbering::Portuguese => g.squares as u32 + 1 - n,
@@ -50,7 +50,7 @@ impl SquareNumbering {
 
 /// The standard (top-left) number of the square with layout number `n`, and back: the layout
 /// numbers each row from the left of the a1-dark board, which is the right on an a1-light one.
-fn top_left(g: &Geometry, n: u32) -> u32 {
+fn top_left(g: &Geometry<impl BitWord>, n: u32) -> u32 {
     if !g.mirrored {
         return n;
     }
@@ -65,7 +65,7 @@ mod tests {
     use crate::rules::BoardSize;
 
     fn names(numbering: SquareNumbering, board: BoardSize, numbers: &[u32]) -> Vec<String> {
-        let g = board.geometry();
+        let g = board.geometry::<u64>();
         numbers
             .iter()
             .map(|&n| g.algebraic(numbering.square(g, n).unwrap()))
@@ -105,7 +105,7 @@ mod tests {
     #[test]
     fn every_numbering_is_a_bijection() {
         for board in BoardSize::ALL {
-            let g = board.geometry();
+            let g = board.names();
             for numbering in [SquareNumbering::Standard, SquareNumbering::Portuguese] {
                 for sq in g.all_squares() {
                     let n = numbering.number(g, sq);

@@ -1,7 +1,7 @@
 //! The rules of a variant as plain data: precedence, landing, promotion in a capture, draw
 //! rules and notation, read by the move generator and every other layer.
 
-use super::geometry::{BoardSize, Dir, Geometry};
+use super::geometry::{BoardSize, Dir, Geometry, Word};
 use super::goal::Goal;
 use super::numbering::SquareNumbering;
 use crate::types::{Bitboard, Color, Square};
@@ -332,9 +332,10 @@ pub enum Removal {
 }
 
 /// Where men are crowned: the squares for White's men and for Black's, worked out at compile
-/// time by [`Promotion::far_rows`] or [`Promotion::squares`].
+/// time by [`Promotion::far_rows`] or [`Promotion::squares`], in 128 bits (every word reads
+/// its own bits of them: [`RuleSet::promotion_squares`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Promotion(pub [Bitboard; 2]);
+pub struct Promotion(pub [Bitboard<u128>; 2]);
 
 impl Promotion {
     /// The far row in each colour's forward direction on a board `width` squares wide.
@@ -490,10 +491,24 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
-    /// The board tables of this variant.
-    #[inline]
-    pub fn geometry(&self) -> &'static Geometry {
+    /// The board tables of this variant in the word `W` (64 bits for every board but 12×12:
+    /// see [`RuleSet::wide`]).
+    #[inline(always)]
+    pub fn geometry<W: Word>(&self) -> &'static Geometry<W> {
         self.board.geometry()
+    }
+
+    /// The board tables the names and numbers of the squares are read from (the same at
+    /// every word).
+    #[inline]
+    pub fn names(&self) -> &'static Geometry<u128> {
+        self.board.names()
+    }
+
+    /// Whether the variant is played in 128-bit words (its board needs more than 64 bits).
+    #[inline]
+    pub fn wide(&self) -> bool {
+        self.board.is_wide()
     }
 
     /// Whether kings move and capture at a distance.
@@ -538,26 +553,26 @@ impl RuleSet {
 
     /// The squares on which `color`'s men are crowned.
     #[inline(always)]
-    pub fn promotion_squares(&self, color: Color) -> Bitboard {
-        self.promotion.0[color.index()]
+    pub fn promotion_squares<W: Word>(&self, color: Color) -> Bitboard<W> {
+        Bitboard::narrow(self.promotion.0[color.index()])
     }
 
     /// The number of `sq` in this variant's numbering ([`Notation::numbering`]).
     #[inline]
     pub fn square_number(&self, sq: Square) -> u32 {
-        self.notation.numbering.number(self.geometry(), sq)
+        self.notation.numbering.number(self.names(), sq)
     }
 
     /// The square numbered `n` in this variant's numbering, if there is one.
     #[inline]
     pub fn numbered_square(&self, n: u32) -> Option<Square> {
-        self.notation.numbering.square(self.geometry(), n)
+        self.notation.numbering.square(self.names(), n)
     }
 
     /// The name of `sq` in this variant's notation: algebraic (`c3`) or its number (`22`).
     pub fn square_name(&self, sq: Square) -> String {
         if self.notation.algebraic {
-            self.geometry().algebraic(sq)
+            self.names().algebraic(sq)
         } else {
             self.square_number(sq).to_string()
         }

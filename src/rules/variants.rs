@@ -64,6 +64,8 @@ pub enum Variant {
     Parachute,
     /// Turkish draughts (Dama): all 64 squares, orthogonal men and flying orthogonal kings.
     Turkish,
+    /// Canadian draughts: International rules on 12×12 (played in 128-bit words).
+    Canadian,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -228,6 +230,8 @@ const START_MALA: &str = "B:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8";
 const START_THAI: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8";
 /// 20 men each on the first four rows of 10×10, White to move.
 const START_10X10: &str = "W:Wa1,c1,e1,g1,i1,b2,d2,f2,h2,j2,a3,c3,e3,g3,i3,b4,d4,f4,h4,j4:Ba7,c7,e7,g7,i7,b8,d8,f8,h8,j8,a9,c9,e9,g9,i9,b10,d10,f10,h10,j10";
+/// 12×12: 30 men each on the five rows nearest to their side (a1 dark).
+const START_12X12: &str = "W:Wa1,c1,e1,g1,i1,k1,b2,d2,f2,h2,j2,l2,a3,c3,e3,g3,i3,k3,b4,d4,f4,h4,j4,l4,a5,c5,e5,g5,i5,k5:Bb8,d8,f8,h8,j8,l8,a9,c9,e9,g9,i9,k9,b10,d10,f10,h10,j10,l10,a11,c11,e11,g11,i11,k11,b12,d12,f12,h12,j12,l12";
 
 /// White's men go up the board, Black's down.
 const USUAL_FORWARD: [Forward; 2] = [Forward::Up, Forward::Down];
@@ -531,6 +535,21 @@ static KILLER: RuleSet = RuleSet {
     ..INTERNATIONAL
 };
 
+/// Canadian draughts (variants.md Part 2 §4): International's rules on 12×12, 30 men each
+/// [BK-table; dctl `canadian = international`]; White first, a1 dark, numbered 1-72 like 1-50
+/// [U: natural extension, dctl's default]; draw rules International's [U].
+static CANADIAN: RuleSet = RuleSet {
+    name: "canadian",
+    board: BoardSize::Twelve,
+    start: START_12X12,
+    promotion: Promotion::far_rows(12, USUAL_FORWARD),
+    notation: Notation {
+        game_type: "27,W,12,12,N2,0", // [PYD-pdn]
+        ..INTERNATIONAL.notation
+    },
+    ..INTERNATIONAL
+};
+
 /// Corner checkers (Rohová dáma, BrainKing): Czech with promotion only on the two squares of
 /// the opponent's corner and its own start [U: provisional, spec Part 2 §6].
 static CORNER: RuleSet = RuleSet {
@@ -624,7 +643,7 @@ static TURKISH: RuleSet = RuleSet {
 
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 20] = [
+    pub const ALL: [Variant; 21] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -645,6 +664,7 @@ impl Variant {
         Variant::Oneway,
         Variant::Parachute,
         Variant::Turkish,
+        Variant::Canadian,
     ];
 
     /// The rules of this variant.
@@ -671,6 +691,7 @@ impl Variant {
             Variant::Oneway => &ONEWAY,
             Variant::Parachute => &PARACHUTE,
             Variant::Turkish => &TURKISH,
+            Variant::Canadian => &CANADIAN,
         }
     }
 

@@ -53,6 +53,7 @@ use super::tt::{Bound, TtEntry};
 use super::worker::{SearchNode, Worker};
 use crate::movegen;
 use crate::moves::{Move, MoveList};
+use crate::rules::Word;
 
 /// Quiet moves remembered per node for history penalties.
 const MAX_QUIETS: usize = 64;
@@ -81,13 +82,13 @@ fn score_bound(best: i32, alpha0: i32, alpha: i32, beta: i32) -> Bound {
 }
 
 /// The quiet moves a node tried, for the history penalties after a cutoff.
-struct QuietsTried {
-    moves: [Move; MAX_QUIETS],
+struct QuietsTried<W: Word> {
+    moves: [Move<W>; MAX_QUIETS],
     len: usize,
 }
 
-impl QuietsTried {
-    fn new() -> QuietsTried {
+impl<W: Word> QuietsTried<W> {
+    fn new() -> QuietsTried<W> {
         QuietsTried {
             moves: [Move::default(); MAX_QUIETS],
             len: 0,
@@ -96,23 +97,23 @@ impl QuietsTried {
 
     /// Remembers `mv` if it is quiet and there is room.
     #[inline]
-    fn push(&mut self, mv: Move) {
+    fn push(&mut self, mv: Move<W>) {
         if !mv.is_capture() && self.len < MAX_QUIETS {
             self.moves[self.len] = mv;
             self.len += 1;
         }
     }
 
-    fn as_slice(&self) -> &[Move] {
+    fn as_slice(&self) -> &[Move<W>] {
         &self.moves[..self.len]
     }
 }
 
-impl Worker<'_> {
+impl<W: Word> Worker<'_, W> {
     /// Counts a node and returns its score when it is decided before any move: by a stop (0),
     /// the variant's goal, the draw rules, the bitbases or the ply limit. Every node, quiescence included, starts so.
     #[inline]
-    fn decided_on_entry(&mut self, node: &SearchNode) -> Option<i32> {
+    fn decided_on_entry(&mut self, node: &SearchNode<W>) -> Option<i32> {
         self.count_node();
         if self.stopped {
             return Some(0);
@@ -136,8 +137,8 @@ impl Worker<'_> {
     /// The ordering buffer of the node's `moves`, scored; `tt_move` is the table move's index.
     fn order_moves(
         &mut self,
-        node: &SearchNode,
-        moves: &MoveList,
+        node: &SearchNode<W>,
+        moves: &MoveList<W>,
         tt_move: Option<u8>,
     ) -> Vec<(i32, u16)> {
         let mut order = self.take_order(node.ply);
@@ -155,7 +156,7 @@ impl Worker<'_> {
     #[inline]
     fn search_later_move(
         &mut self,
-        child: &SearchNode,
+        child: &SearchNode<W>,
         depth: i32,
         r: i32,
         alpha: i32,
@@ -172,7 +173,13 @@ impl Worker<'_> {
     }
 
     /// Negamax with alpha-beta, PVS, LMR and the table; `depth` in plies.
-    pub fn negamax(&mut self, node: &SearchNode, depth: i32, mut alpha: i32, mut beta: i32) -> i32 {
+    pub fn negamax(
+        &mut self,
+        node: &SearchNode<W>,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         let ply = node.ply;
         self.pv_len[ply] = 0;
         if depth <= 0 {
@@ -298,7 +305,7 @@ impl Worker<'_> {
     /// The draw rules are checked at every quiescence node too.
     pub fn qsearch(
         &mut self,
-        node: &SearchNode,
+        node: &SearchNode<W>,
         mut alpha: i32,
         beta: i32,
         threat_ok: bool,

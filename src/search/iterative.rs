@@ -8,6 +8,7 @@
 //! stop (time, depth, a found win); helpers run until the stop flag is set, skipping some
 //! depths (see [`skips`]).
 
+use crate::rules::Word;
 use std::time::Duration;
 
 use super::report::SearchInfo;
@@ -34,7 +35,7 @@ fn skips(id: usize, depth: u32) -> bool {
     ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
 }
 
-impl Worker<'_> {
+impl<W: Word> Worker<'_, W> {
     /// Iterative deepening until a limit or the stop flag ends it.
     pub fn run(&mut self) {
         let job = self.shared.job;
@@ -214,7 +215,7 @@ impl Worker<'_> {
         best
     }
 
-    fn completed(&self, depth: u32, lines: usize) -> Completed {
+    fn completed(&self, depth: u32, lines: usize) -> Completed<W> {
         let lines = self.root_moves[..lines]
             .iter()
             .map(|rm| Line {

@@ -4,8 +4,9 @@
 
 use super::score::MAX_PLY;
 use crate::moves::Move;
-use crate::position::Position;
-use crate::types::Color;
+use crate::position::Board;
+use crate::rules::Word;
+use crate::types::{Color, Square};
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
@@ -18,21 +19,29 @@ pub const KILLER_FLOOR: i32 = KILLER;
 const HISTORY_MAX: i32 = 1 << 16;
 
 /// Per-thread ordering tables, kept between searches of one game.
-pub struct OrderTables {
-    killers: [[Option<Move>; 2]; MAX_PLY + 1],
-    history: Box<[[[i32; 64]; 64]; 2]>,
+pub struct OrderTables<W: Word> {
+    killers: [[Option<Move<W>>; 2]; MAX_PLY + 1],
+    /// `history[slot(side, from, to)]`: one entry per side and pair of bits of the word.
+    history: Box<[i32]>,
 }
 
-impl Default for OrderTables {
+/// The index of (side, from, to) in the history table of the word `W`.
+#[inline(always)]
+fn slot<W: Word>(side: Color, from: Square, to: Square) -> usize {
+    let bits = W::BITS as usize;
+    (side.index() * bits + from.index()) * bits + to.index()
+}
+
+impl<W: Word> Default for OrderTables<W> {
     fn default() -> Self {
         OrderTables {
             killers: [[None; 2]; MAX_PLY + 1],
-            history: Box::new([[[0; 64]; 64]; 2]),
+            history: vec![0; 2 * (W::BITS * W::BITS) as usize].into_boxed_slice(),
         }
     }
 }
 
-impl OrderTables {
+impl<W: Word> OrderTables<W> {
     /// Forgets everything (new game).
     pub fn clear(&mut self) {
         *self = OrderTables::default();
@@ -44,7 +53,7 @@ impl OrderTables {
     }
 
     /// The ordering score of `mv` at `ply` (higher first); `tt` marks the table move.
-    pub fn score(&self, pos: &Position, mv: &Move, ply: usize, tt: bool) -> i32 {
+    pub fn score(&self, pos: &Board<W>, mv: &Move<W>, ply: usize, tt: bool) -> i32 {
         if tt {
             return TT_MOVE;
         }
@@ -62,12 +71,12 @@ impl OrderTables {
         if k[1] == Some(*mv) {
             return KILLER;
         }
-        self.history[pos.side().index()][mv.from.index()][mv.to.index()]
+        self.history[slot::<W>(pos.side(), mv.from, mv.to)]
     }
 
     /// Records a quiet move that caused a cutoff at `ply` with remaining `depth`, and lowers the
     /// history of the quiet moves tried before it.
-    pub fn reward(&mut self, side: Color, mv: &Move, tried: &[Move], ply: usize, depth: i32) {
+    pub fn reward(&mut self, side: Color, mv: &Move<W>, tried: &[Move<W>], ply: usize, depth: i32) {
         let k = &mut self.killers[ply.min(MAX_PLY)];
         if k[0] != Some(*mv) {
             k[1] = k[0];
@@ -80,8 +89,8 @@ impl OrderTables {
         }
     }
 
-    fn update(&mut self, side: Color, mv: &Move, bonus: i32) {
-        let h = &mut self.history[side.index()][mv.from.index()][mv.to.index()];
+    fn update(&mut self, side: Color, mv: &Move<W>, bonus: i32) {
+        let h = &mut self.history[slot::<W>(side, mv.from, mv.to)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 }
@@ -104,6 +113,7 @@ pub fn pick(order: &mut [(i32, u16)], from: usize) -> usize {
 mod tests {
     use super::*;
     use crate::movegen;
+    use crate::position::Position;
     use crate::Variant;
 
     #[test]

@@ -2,13 +2,14 @@
 //! futility, which late quiet moves are skipped or reduced, and by how much (the reasons are in
 //! the docs of `alphabeta.rs`).
 
+use crate::rules::Word;
 use once_cell::sync::Lazy;
 
 use super::score::BITBASE_BOUND;
 use super::terminal::leaf_eval;
 use super::worker::{SearchNode, Worker};
 use crate::movegen;
-use crate::position::Position;
+use crate::position::Board;
 
 /// Futility margin per ply of remaining depth, in centi-men.
 const FUTILITY_MARGIN: i32 = 80;
@@ -37,14 +38,14 @@ static LMR: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
 
 /// True when the side not to move could capture if it were its turn.
 #[inline]
-pub fn threatened(pos: &Position) -> bool {
+pub fn threatened<W: Word>(pos: &Board<W>) -> bool {
     movegen::has_capture(&pos.with_side(!pos.side()))
 }
 
 /// True when the side to move at `child` can capture: the move that led there offers a capture
 /// (the first move of most shots), so it is neither pruned nor reduced.
 #[inline]
-fn offers_capture(child: &SearchNode) -> bool {
+fn offers_capture<W: Word>(child: &SearchNode<W>) -> bool {
     movegen::has_capture(&child.pos)
 }
 
@@ -60,7 +61,7 @@ pub enum Futility {
 }
 
 /// Futility at `depth` ≤ 2 for the window (alpha, beta), from the static evaluation of `pos`.
-pub fn futility(pos: &Position, depth: i32, alpha: i32, beta: i32) -> Futility {
+pub fn futility<W: Word>(pos: &Board<W>, depth: i32, alpha: i32, beta: i32) -> Futility {
     let stand = leaf_eval(pos);
     let margin = FUTILITY_MARGIN * depth;
     if stand - margin >= beta {
@@ -72,12 +73,12 @@ pub fn futility(pos: &Position, depth: i32, alpha: i32, beta: i32) -> Futility {
     }
 }
 
-impl Worker<'_> {
+impl<W: Word> Worker<'_, W> {
     /// ProbCut at a non-PV node `depth` plies deep with the null window below `beta`: when a
     /// search of the same node at 40% of the depth (without ProbCut below it) beats `beta` by
     /// [`PROBCUT_MARGIN`] a ply, the node fails high with that score less the margin. `None`
     /// when it is not tried or does not cut; `Some(0)` when the search was stopped.
-    pub fn probcut(&mut self, node: &SearchNode, depth: i32, beta: i32) -> Option<i32> {
+    pub fn probcut(&mut self, node: &SearchNode<W>, depth: i32, beta: i32) -> Option<i32> {
         let margin = PROBCUT_MARGIN * depth;
         if self.in_probcut || depth < PROBCUT_DEPTH || (beta + margin).abs() >= BITBASE_BOUND {
             return None;
@@ -105,13 +106,13 @@ pub struct Pruning {
 impl Pruning {
     /// Whether the `n`th move (`late`: a plain quiet move) leading to `child` is skipped.
     #[inline]
-    pub fn skips(&self, n: usize, late: bool, child: &SearchNode) -> bool {
+    pub fn skips<W: Word>(&self, n: usize, late: bool, child: &SearchNode<W>) -> bool {
         self.skip_late_quiets && n > 0 && late && !offers_capture(child)
     }
 
     /// Whether the `n`th move (`late`: a plain quiet move) leading to `child` is reduced.
     #[inline]
-    pub fn reduces(&self, n: usize, late: bool, child: &SearchNode) -> bool {
+    pub fn reduces<W: Word>(&self, n: usize, late: bool, child: &SearchNode<W>) -> bool {
         n >= self.first_reduced && late && !offers_capture(child)
     }
 }

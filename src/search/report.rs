@@ -1,5 +1,6 @@
 //! What a search reports: [`SearchInfo`] after each iteration, [`SearchResult`] at the end.
 
+use crate::rules::Word;
 use std::time::Duration;
 
 use super::score::Score;
@@ -7,7 +8,7 @@ use crate::moves::Move;
 
 /// A report after each completed iteration (one per principal variation in multi-PV).
 #[derive(Clone, Debug)]
-pub struct SearchInfo {
+pub struct SearchInfo<W: Word = u64> {
     /// Nominal depth completed.
     pub depth: u32,
     /// Mean depth of the leaves of the iteration (extensions and reductions included).
@@ -23,19 +24,19 @@ pub struct SearchInfo {
     /// Nodes per second.
     pub nps: f64,
     /// The principal variation, from the root.
-    pub pv: Vec<Move>,
+    pub pv: Vec<Move<W>>,
     /// Which line this is (1 = best).
     pub multipv: usize,
 }
 
 /// The outcome of a search.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchResult<W: Word = u64> {
     /// The move to play (`None` when the side to move has no legal move, or when the search
     /// failed: see [`SearchResult::error`]).
-    pub best: Option<Move>,
+    pub best: Option<Move<W>>,
     /// The expected reply, if known.
-    pub ponder: Option<Move>,
+    pub ponder: Option<Move<W>>,
     /// Score of the best move.
     pub score: Score,
     /// Deepest completed depth.

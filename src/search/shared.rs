@@ -2,6 +2,7 @@
 //! [`Flags`] (stop, ponder hit), the node total, the clock and each thread's last completed
 //! iteration. Every worker holds a [`Shared`]; nothing here knows the workers.
 
+use crate::rules::Word;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -12,7 +13,7 @@ use super::tt::TranspositionTable;
 use crate::bitbase::Bitbases;
 use crate::game::{Counters, DrawSwitches};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::Board;
 
 /// Signals from outside a running search: stop, and the ponder hit. Every search gets fresh
 /// flags (the engine makes them with the search), so they are never reset.
@@ -48,9 +49,9 @@ impl Flags {
 }
 
 /// What to search: the root with its draw-rule state, the limits and the number of lines.
-pub struct Job {
+pub struct Job<W: Word> {
     /// The root position.
-    pub root: Position,
+    pub root: Board<W>,
     /// The root's draw counters (from the moves played).
     pub counters: Counters,
     /// Keys of the positions since the last irreversible ply, the root last.
@@ -73,26 +74,26 @@ pub struct Job {
 
 /// One principal variation of a completed iteration.
 #[derive(Clone, Debug)]
-pub struct Line {
+pub struct Line<W: Word> {
     /// Score from the root's side to move.
     pub score: i32,
     /// The moves, from the root.
-    pub pv: Vec<Move>,
+    pub pv: Vec<Move<W>>,
 }
 
 /// The result of one completed iteration of one thread.
 #[derive(Clone, Debug)]
-pub struct Completed {
+pub struct Completed<W: Word> {
     /// Nominal depth.
     pub depth: u32,
     /// Best lines first.
-    pub lines: Vec<Line>,
+    pub lines: Vec<Line<W>>,
 }
 
 /// State shared by the threads of one search.
-pub struct Shared<'a> {
+pub struct Shared<'a, W: Word> {
     /// The job.
-    pub job: &'a Job,
+    pub job: &'a Job<W>,
     /// The shared table.
     pub tt: &'a TranspositionTable,
     /// Outside signals.
@@ -100,17 +101,17 @@ pub struct Shared<'a> {
     nodes: AtomicU64,
     start: Instant,
     bounds: Option<TimeBounds>,
-    results: Mutex<Vec<Option<Completed>>>,
+    results: Mutex<Vec<Option<Completed<W>>>>,
 }
 
-impl<'a> Shared<'a> {
+impl<'a, W: Word> Shared<'a, W> {
     /// The state of a new search of `job` by `threads` threads, its clock starting now.
     pub fn new(
-        job: &'a Job,
+        job: &'a Job<W>,
         tt: &'a TranspositionTable,
         flags: &'a Flags,
         threads: usize,
-    ) -> Shared<'a> {
+    ) -> Shared<'a, W> {
         Shared {
             job,
             tt,
@@ -181,16 +182,16 @@ impl<'a> Shared<'a> {
     }
 
     /// Records a completed iteration of thread `id`.
-    pub fn publish(&self, id: usize, done: Completed) {
+    pub fn publish(&self, id: usize, done: Completed<W>) {
         if let Ok(mut r) = self.results.lock() {
             r[id] = Some(done);
         }
     }
 
     /// The deepest completed iteration of any thread (the lowest thread id among equals).
-    pub fn deepest(&self) -> Option<Completed> {
+    pub fn deepest(&self) -> Option<Completed<W>> {
         let r = self.results.lock().ok()?;
-        let mut best: Option<&Completed> = None;
+        let mut best: Option<&Completed<W>> = None;
         for c in r.iter().flatten() {
             if best.is_none_or(|b| c.depth > b.depth) {
                 best = Some(c);

@@ -5,6 +5,7 @@
 //! hands them to the callback. Helpers skip some depths (`iterative::skips`), so threads spread
 //! over different depths.
 
+use crate::rules::Word;
 use std::sync::mpsc::channel;
 
 use super::ordering::OrderTables;
@@ -19,13 +20,13 @@ const STACK_BYTES: usize = 64 << 20;
 
 /// Runs the search with `job.threads` threads; `tables` holds at least that many ordering
 /// tables. Returns the deepest completed iteration and the node total.
-pub fn search(
-    job: &Job,
+pub fn search<W: Word>(
+    job: &Job<W>,
     tt: &TranspositionTable,
     flags: &Flags,
-    tables: &mut [OrderTables],
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> (Option<Completed>, u64) {
+    tables: &mut [OrderTables<W>],
+    on_info: &mut dyn FnMut(&SearchInfo<W>),
+) -> (Option<Completed<W>>, u64) {
     let threads = job.threads.clamp(1, tables.len());
     let shared = Shared::new(job, tt, flags, threads);
     let (tx, rx) = channel();

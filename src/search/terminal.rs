@@ -13,12 +13,13 @@ use crate::eval;
 use crate::goal::{self, Goal, Verdict};
 use crate::movegen;
 use crate::moves::MoveList;
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 
 /// The static evaluation used at leaves ([`eval::evaluate`], which already pulls known-drawn
 /// material towards 0).
 #[inline]
-pub fn leaf_eval(pos: &Position) -> i32 {
+pub fn leaf_eval<W: Word>(pos: &Board<W>) -> i32 {
     eval::evaluate(pos)
 }
 
@@ -59,7 +60,7 @@ pub fn bitbase_value(probe: &Probe, plies_left: Option<u32>, ply: usize) -> i32 
     }
 }
 
-impl Worker<'_> {
+impl<W: Word> Worker<'_, W> {
     /// The score of a node whose side to move has no legal move (a loss, or a win in giveaway).
     #[inline]
     pub fn no_move_score(&self, ply: usize) -> i32 {
@@ -68,14 +69,14 @@ impl Worker<'_> {
 
     /// The score of a node the variant's goal has decided before any move ([`goal::decided`]).
     #[inline]
-    pub fn goal_score(&self, node: &SearchNode) -> Option<i32> {
+    pub fn goal_score(&self, node: &SearchNode<W>) -> Option<i32> {
         goal::decided(&node.pos).map(|v| verdict_score(v, node.ply))
     }
 
     /// Breakthrough: a quiet node whose side to move can crown is won on its next ply (the
     /// quiescence search sees it without searching the move). `None` in other goals.
     #[inline]
-    pub fn crowning_score(&self, node: &SearchNode) -> Option<i32> {
+    pub fn crowning_score(&self, node: &SearchNode<W>) -> Option<i32> {
         if !self.rules.goal.crowning_wins() {
             return None;
         }
@@ -101,7 +102,7 @@ impl Worker<'_> {
     }
 
     /// True when the draw rules end the game at this (non-root) node.
-    fn is_rule_draw(&self, node: &SearchNode) -> bool {
+    fn is_rule_draw(&self, node: &SearchNode<W>) -> bool {
         let sw = &self.shared.job.draw;
         if node.counters.is_draw(self.rules, sw) {
             return true;
@@ -124,7 +125,7 @@ impl Worker<'_> {
     /// The score of a node the draw rules end: a draw, unless the side to move has no legal
     /// move (the goal's verdict, which the rules judge first). `None` when the game goes on.
     #[inline]
-    pub fn rule_score(&self, node: &SearchNode) -> Option<i32> {
+    pub fn rule_score(&self, node: &SearchNode<W>) -> Option<i32> {
         if !self.is_rule_draw(node) {
             return None;
         }
@@ -141,11 +142,13 @@ impl Worker<'_> {
     /// without bitbases, with more pieces, a missing slice, or a position already over (no
     /// legal move, distance 0: the search scores that by the goal).
     #[inline]
-    pub fn bitbase_score(&self, node: &SearchNode) -> Option<i32> {
+    pub fn bitbase_score(&self, node: &SearchNode<W>) -> Option<i32> {
         if self.bitbase_pieces == 0 || node.pos.occupied().count() > self.bitbase_pieces {
             return None;
         }
-        let probe = self.shared.job.bitbases.as_deref()?.probe(&node.pos)?;
+        // the bitbases are of 64-bit positions
+        let pos = node.pos.in_word::<u64>()?;
+        let probe = self.shared.job.bitbases.as_deref()?.probe(&pos)?;
         if probe.distance == Some(0) {
             return None;
         }

@@ -6,6 +6,7 @@
 //! Here are only the bookkeeping steps every node takes: counting and polling the limits,
 //! entering a child (the repetition key stack), the table key and the PV table.
 
+use crate::rules::Word;
 use std::sync::mpsc::Sender;
 
 use super::ordering::OrderTables;
@@ -14,7 +15,7 @@ use super::score::MAX_PLY;
 use super::shared::Shared;
 use crate::game::Counters;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::Board;
 use crate::rules::RuleSet;
 
 /// Nodes between two looks at the stop flag, the node budget and the clock.
@@ -23,9 +24,9 @@ pub const POLL_INTERVAL: u64 = 1024;
 /// A node of the search tree: the position with what the draw rules need and its distance from
 /// the root.
 #[derive(Clone, Copy)]
-pub struct SearchNode {
+pub struct SearchNode<W: Word> {
     /// The position.
-    pub pos: Position,
+    pub pos: Board<W>,
     /// Its draw counters.
     pub counters: Counters,
     /// Index into the key stack where the current repetition chain starts.
@@ -36,25 +37,25 @@ pub struct SearchNode {
 
 /// A root move with its latest score and line.
 #[derive(Clone, Debug)]
-pub struct RootMove {
+pub struct RootMove<W: Word> {
     /// The move.
-    pub mv: Move,
+    pub mv: Move<W>,
     /// Score in the running iteration (`-INFINITE` if not searched exactly).
     pub score: i32,
     /// Score of the previous iteration.
     pub prev_score: i32,
     /// Principal variation starting with `mv`.
-    pub pv: Vec<Move>,
+    pub pv: Vec<Move<W>>,
 }
 
 /// The per-thread search state.
-pub struct Worker<'a> {
+pub struct Worker<'a, W: Word> {
     /// Thread number (0 = main).
     pub id: usize,
     /// Shared state.
-    pub shared: &'a Shared<'a>,
+    pub shared: &'a Shared<'a, W>,
     /// Killers and history.
-    pub tables: &'a mut OrderTables,
+    pub tables: &'a mut OrderTables<W>,
     /// The variant's rules.
     pub rules: &'static RuleSet,
     /// Nodes searched by this thread.
@@ -72,7 +73,7 @@ pub struct Worker<'a> {
     /// Repetition key stack: game history since the last irreversible ply, then the path.
     pub keys: Vec<u64>,
     /// Triangular PV table.
-    pub pv: Vec<[Move; MAX_PLY + 1]>,
+    pub pv: Vec<[Move<W>; MAX_PLY + 1]>,
     /// PV lengths per ply.
     pub pv_len: [usize; MAX_PLY + 1],
     /// Move-ordering buffers per ply.
@@ -80,23 +81,23 @@ pub struct Worker<'a> {
     /// Nominal depth of the running iteration.
     pub root_depth: u32,
     /// Root moves with their scores and lines.
-    pub root_moves: Vec<RootMove>,
+    pub root_moves: Vec<RootMove<W>>,
     /// Where the main thread sends its reports.
-    pub info: Option<Sender<SearchInfo>>,
+    pub info: Option<Sender<SearchInfo<W>>>,
     /// Nodes with at most this many pieces are probed in the bitbases (0: none).
     pub bitbase_pieces: u32,
     /// Inside a ProbCut search (`pruning.rs`): no ProbCut below it.
     pub in_probcut: bool,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, W: Word> Worker<'a, W> {
     /// The worker of thread `id`; only the main thread (0) gets a channel for its reports.
     pub fn new(
         id: usize,
-        shared: &'a Shared<'a>,
-        tables: &'a mut OrderTables,
-        info: Option<Sender<SearchInfo>>,
-    ) -> Worker<'a> {
+        shared: &'a Shared<'a, W>,
+        tables: &'a mut OrderTables<W>,
+        info: Option<Sender<SearchInfo<W>>>,
+    ) -> Worker<'a, W> {
         Worker {
             id,
             shared,
@@ -125,7 +126,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The root node of the job.
-    pub fn root_node(&self) -> SearchNode {
+    pub fn root_node(&self) -> SearchNode<W> {
         let job = self.shared.job;
         SearchNode {
             pos: job.root,
@@ -152,7 +153,7 @@ impl<'a> Worker<'a> {
     /// Adds the last [`POLL_INTERVAL`] nodes to the total and, once the first iteration is
     /// complete, checks the stop flag, the node budget and the clock.
     fn poll(&mut self) {
-        let shared: &Shared = self.shared;
+        let shared: &Shared<W> = self.shared;
         shared.add_nodes(POLL_INTERVAL);
         if !self.may_stop {
             return;
@@ -164,7 +165,7 @@ impl<'a> Worker<'a> {
 
     /// The transposition key of a node: the position key mixed with the counters' plies left.
     #[inline]
-    pub fn tt_key(&self, node: &SearchNode) -> u64 {
+    pub fn tt_key(&self, node: &SearchNode<W>) -> u64 {
         let key = node.pos.key();
         match node.counters.plies_left(self.rules, &self.shared.job.draw) {
             Some(n) => key ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
@@ -174,7 +175,7 @@ impl<'a> Worker<'a> {
 
     /// The child node after `mv`, its key pushed on the repetition stack (pop it afterwards).
     #[inline]
-    pub fn enter(&mut self, node: &SearchNode, mv: &Move) -> SearchNode {
+    pub fn enter(&mut self, node: &SearchNode<W>, mv: &Move<W>) -> SearchNode<W> {
         let pos = node.pos.play(mv);
         let counters = node.counters.after(&node.pos, mv, &pos);
         self.keys.push(pos.key());
@@ -193,7 +194,7 @@ impl<'a> Worker<'a> {
 
     /// Copies the child's PV behind `mv` into the PV of `ply`.
     #[inline]
-    pub fn update_pv(&mut self, ply: usize, mv: Move) {
+    pub fn update_pv(&mut self, ply: usize, mv: Move<W>) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let child_len = self.pv_len[ply + 1];
         head[ply][0] = mv;

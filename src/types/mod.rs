@@ -6,7 +6,7 @@ mod piece;
 mod rng;
 mod square;
 
-pub use bitboard::{Bitboard, SquareIter};
+pub use bitboard::{BitWord, Bitboard, SquareIter};
 pub use color::Color;
 pub use piece::Piece;
 pub use rng::SplitMix;

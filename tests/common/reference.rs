@@ -7,14 +7,16 @@
 //! square (a king that may land on several squares and goes on straight ahead takes the same
 //! path from each of them). A *move* is (from, to, captured set).
 
-use dama::rules::{Criterion, Dir, KingLanding, MidCapturePromotion, Parachutists, Range, Removal};
-use dama::{Bitboard, Move, Position, Square};
+use dama::rules::{
+    Criterion, Dir, KingLanding, MidCapturePromotion, Parachutists, Range, Removal, Word,
+};
+use dama::{Bitboard, Board, Move, Square};
 
 /// One capture path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RefPath {
+pub struct RefPath<W: Word> {
     /// The move it makes.
-    pub mv: Move,
+    pub mv: Move<W>,
     /// The captured squares in the order they are taken.
     pub order: Vec<Square>,
     /// True when the moving piece was a king at the start.
@@ -32,14 +34,14 @@ struct Jump {
 
 /// The capturing piece on a square of its sequence.
 #[derive(Clone, Copy)]
-struct Capturer {
+struct Capturer<W: Word> {
     at: Square,
     /// It captures as a king (from the start, or crowned on the way).
     king: bool,
     /// It was a man crowned on the way.
     crowned: bool,
     /// The pieces taken so far.
-    captured: Bitboard,
+    captured: Bitboard<W>,
     /// The direction of its last jump.
     came: Option<Dir>,
     /// It is a parachutist that has not jumped yet (Parachute): it jumps toward its own side.
@@ -55,24 +57,24 @@ struct Landing {
     ends_move: bool,
 }
 
-struct Search<'a> {
-    pos: &'a Position,
+struct Search<'a, W: Word> {
+    pos: &'a Board<W>,
     from: Square,
     started_as_king: bool,
     /// Empty squares with the mover's start square counted as empty.
-    empty: Bitboard,
-    enemy: Bitboard,
+    empty: Bitboard<W>,
+    enemy: Bitboard<W>,
     order: Vec<Square>,
     landings: Vec<Square>,
-    out: Vec<RefPath>,
+    out: Vec<RefPath<W>>,
 }
 
-impl Search<'_> {
+impl<W: Word> Search<'_, W> {
     /// Every jump the piece on `cur` (a king or not) could make now, having come in direction
     /// `came` (`None` at the start). Captured pieces stay on the board and block until the move
     /// ends, unless the rules remove them at once: then their squares are empty, and the piece
     /// may not turn back the way it came.
-    fn jumps(&self, piece: &Capturer) -> Vec<Jump> {
+    fn jumps(&self, piece: &Capturer<W>) -> Vec<Jump> {
         let (cur, king, captured, came) = (piece.at, piece.king, piece.captured, piece.came);
         let g = self.pos.geometry();
         let rules = self.pos.rules();
@@ -150,12 +152,12 @@ impl Search<'_> {
 
     /// Extends the sequence of `piece`: it must go on while it can, and where several landing
     /// squares exist it must choose one from which it can go on, if there is one.
-    fn extend(&mut self, piece: Capturer) {
+    fn extend(&mut self, piece: Capturer<W>) {
         let rules = self.pos.rules();
         for jump in self.jumps(&piece) {
             let captured = piece.captured | Bitboard::from_square(jump.victim);
             self.order.push(jump.victim);
-            let next: Vec<(Capturer, bool)> = jump
+            let next: Vec<(Capturer<W>, bool)> = jump
                 .landings
                 .iter()
                 .map(|&at| {
@@ -194,11 +196,11 @@ impl Search<'_> {
     }
 
     /// The squares where the side to move's men are crowned.
-    fn promotion(&self) -> Bitboard {
+    fn promotion(&self) -> Bitboard<W> {
         self.pos.rules().promotion_squares(self.pos.side())
     }
 
-    fn emit(&mut self, captured: Bitboard, crowned: bool) {
+    fn emit(&mut self, captured: Bitboard<W>, crowned: bool) {
         let to = self.landings[self.landings.len() - 1];
         let promo = self.promotion().has(to);
         let promotes = !self.started_as_king && (crowned || promo);
@@ -219,8 +221,8 @@ impl Search<'_> {
 
 /// Every legal capture path of `pos` (empty when no capture exists), one per capture order and
 /// final square.
-pub fn capture_paths(pos: &Position) -> Vec<RefPath> {
-    let mut out: Vec<RefPath> = Vec::new();
+pub fn capture_paths<W: Word>(pos: &Board<W>) -> Vec<RefPath<W>> {
+    let mut out: Vec<RefPath<W>> = Vec::new();
     for p in landing_paths(pos) {
         if !out.iter().any(|q| q.mv == p.mv && q.order == p.order) {
             out.push(p);
@@ -231,7 +233,7 @@ pub fn capture_paths(pos: &Position) -> Vec<RefPath> {
 
 /// Every legal capture sequence as a list of landing squares: unlike [`capture_paths`], a king
 /// that goes on straight ahead from each of several landing squares counts once per square.
-pub fn landing_paths(pos: &Position) -> Vec<RefPath> {
+pub fn landing_paths<W: Word>(pos: &Board<W>) -> Vec<RefPath<W>> {
     let me = pos.side();
     let mut all = Vec::new();
     for from in pos.pieces(me) {
@@ -258,7 +260,7 @@ pub fn landing_paths(pos: &Position) -> Vec<RefPath> {
     }
     for criterion in pos.rules().precedence.criteria() {
         let kings = pos.all_kings();
-        let score = |p: &RefPath| -> (u32, std::cmp::Reverse<Vec<usize>>) {
+        let score = |p: &RefPath<W>| -> (u32, std::cmp::Reverse<Vec<usize>>) {
             let taken: Vec<usize> = (0..p.order.len())
                 .filter(|&i| kings.has(p.order[i]))
                 .collect();
@@ -279,12 +281,12 @@ pub fn landing_paths(pos: &Position) -> Vec<RefPath> {
 
 /// The quiet moves: men one step in their move directions, kings any distance (flying) or one
 /// step (short) along their lines.
-pub fn quiet_moves(pos: &Position) -> Vec<Move> {
+pub fn quiet_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
     let g = pos.geometry();
     let rules = pos.rules();
     let me = pos.side();
     let empty = pos.empty();
-    let promotion = rules.promotion_squares(me);
+    let promotion = rules.promotion_squares::<W>(me);
     let mut out = Vec::new();
     for from in pos.pieces(me) {
         let king = pos.kings(me).has(from);
@@ -314,7 +316,7 @@ pub fn quiet_moves(pos: &Position) -> Vec<Move> {
 }
 
 /// The legal moves, counting every capture path (compare with `movegen::generate_paths`).
-pub fn legal_paths(pos: &Position) -> Vec<Move> {
+pub fn legal_paths<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
     let caps = capture_paths(pos);
     if caps.is_empty() {
         quiet_moves(pos)
@@ -324,8 +326,8 @@ pub fn legal_paths(pos: &Position) -> Vec<Move> {
 }
 
 /// The legal moves, each distinct (from, to, captured set) once.
-pub fn legal_moves(pos: &Position) -> Vec<Move> {
-    let mut out: Vec<Move> = Vec::new();
+pub fn legal_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
+    let mut out: Vec<Move<W>> = Vec::new();
     for m in legal_paths(pos) {
         if !out.contains(&m) {
             out.push(m);
@@ -335,7 +337,7 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 }
 
 /// Perft with this generator (slow; for small depths only).
-pub fn perft(pos: &Position, depth: u32, paths: bool) -> u64 {
+pub fn perft<W: Word>(pos: &Board<W>, depth: u32, paths: bool) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -6,7 +6,8 @@ use anyhow::{anyhow, Result};
 use clap::{Args, Parser, Subcommand};
 
 use dama::perft::{self, Counting};
-use dama::{notation, Position, Variant};
+use dama::rules::Word;
+use dama::{notation, Board, Variant};
 
 mod book;
 mod datagen;
@@ -120,16 +121,32 @@ pub fn run() -> Result<()> {
     }
 }
 
-fn position(variant: Variant, fen: Option<&str>) -> Result<Position> {
+/// Refuses a variant played in 128-bit positions (12×12) in a command written for the 64-bit
+/// ones, with a one-line error naming the commands that do play it.
+fn narrow_only(variant: Variant, command: &str) -> Result<()> {
+    if variant.rules().wide() {
+        return Err(anyhow!(
+            "`dama {command}` does not play {variant} yet (its 12×12 board needs 128-bit \
+             positions); `dama perft`, `analyze`, `selfplay`, `hub` and `match` do"
+        ));
+    }
+    Ok(())
+}
+
+fn position<W: Word>(variant: Variant, fen: Option<&str>) -> Result<Board<W>> {
     match fen {
-        Some(f) => Position::from_fen(variant, f).map_err(|e| anyhow!("{e}")),
-        None => Ok(Position::start(variant)),
+        Some(f) => Board::from_fen(variant, f).map_err(|e| anyhow!("{e}")),
+        None => Ok(Board::start(variant)),
     }
 }
 
 fn run_perft(a: &PerftArgs) -> Result<()> {
+    dama::for_word!(a.variant, W => run_perft_in::<W>(a))
+}
+
+fn run_perft_in<W: Word>(a: &PerftArgs) -> Result<()> {
     let (depth, threads) = (a.depth, a.threads);
-    let pos = position(a.variant, a.fen.as_deref())?;
+    let pos = position::<W>(a.variant, a.fen.as_deref())?;
     let counting = match (a.paths, a.landings) {
         (true, _) => Counting::Paths,
         (_, true) => Counting::Landings,

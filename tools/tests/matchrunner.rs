@@ -111,7 +111,7 @@ fn goal_variant_games_end_by_their_goal() {
         );
         cfg.variant = variant;
         cfg.openings = vec![Opening {
-            start: dama::Position::from_fen(variant, fen).unwrap(),
+            start: dama::WidePosition::from_fen(variant, fen).unwrap(),
             moves: vec![],
         }];
         let (_, records) = play(&cfg);
@@ -384,7 +384,7 @@ fn pdn_of_a_match_parses_back() {
         TimeControl::Depth(1),
     );
     cfg.openings = vec![Opening {
-        start: dama::Position::from_fen(Variant::Czech, "B:W21-32:B1-12").unwrap(),
+        start: dama::WidePosition::from_fen(Variant::Czech, "B:W21-32:B1-12").unwrap(),
         moves: vec![],
     }];
     let (_, records) = play(&cfg);
@@ -543,7 +543,7 @@ fn bitbases_adjudicate_wins_and_draws() {
     cfg.openings = ["W:WK1,K32:B28", "W:WK32:BK1"]
         .iter()
         .map(|f| Opening {
-            start: dama::Position::from_fen(Variant::Czech, f).unwrap(),
+            start: dama::WidePosition::from_fen(Variant::Czech, f).unwrap(),
             moves: vec![],
         })
         .collect();

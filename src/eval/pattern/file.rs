@@ -76,7 +76,7 @@ pub fn to_bytes(w: &PatternWeights) -> Vec<u8> {
     name[..n.len().min(NAME_LEN)].copy_from_slice(&n[..n.len().min(NAME_LEN)]);
     out.extend_from_slice(&name);
     out.extend_from_slice(&LAYOUT_VERSION.to_le_bytes());
-    let g = w.variant.rules().board.geometry();
+    let g = w.variant.rules().names();
     out.extend_from_slice(&[g.width, g.height]);
     out.extend_from_slice(&(w.window_count() as u16).to_le_bytes());
     out.extend_from_slice(&((values.len() / 2) as u32).to_le_bytes());

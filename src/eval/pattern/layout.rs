@@ -3,7 +3,7 @@
 //! A region (window) is a box of 4 columns × 4 rows of the board; on a board of dark squares
 //! it holds 8 playable squares, listed in the order of their square numbers. The
 //! boxes start on every even column and every row, so they overlap: 3 × 5 = 15 windows on
-//! 8×8 and 4 × 7 = 28 on 10×10. A window's contents are a base-3 index: digit `k` is 0 for an
+//! 8×8, 4 × 7 = 28 on 10×10 and 5 × 9 = 45 on 12×12. A window's contents are a base-3 index: digit `k` is 0 for an
 //! empty square (or a king: kings are counted apart), 1 for a white man, 2 for a black man.
 //!
 //! Turning the board by 180° maps every window onto a window ([`Layout::mirror`]) and its
@@ -12,15 +12,15 @@
 
 use once_cell::sync::Lazy;
 
-use crate::rules::{BoardSize, Geometry};
-use crate::types::Bitboard;
+use crate::rules::{BoardSize, Geometry, Word};
+use crate::types::{BitWord, Bitboard};
 
 /// Squares in a window.
 pub const WINDOW_SQUARES: usize = 8;
 /// Distinct contents of a window: 3^8.
 pub const WINDOW_INDICES: usize = 6561;
-/// The most windows a board has (10×10).
-pub const MAX_WINDOWS: usize = 28;
+/// The most windows a board has (12×12: 5 × 9).
+pub const MAX_WINDOWS: usize = 45;
 
 /// The side of a window's box, in board squares.
 const BOX: u8 = 4;
@@ -77,7 +77,7 @@ const POW3: [u16; WINDOW_SQUARES] = [1, 3, 9, 27, 81, 243, 729, 2187];
 impl Layout {
     /// The windows of `g`, or `None` when a 4×4 box of it does not hold exactly 8 playable
     /// squares (a board of all squares) or the board is smaller than a box.
-    pub fn of(g: &Geometry) -> Option<Layout> {
+    pub fn of(g: &Geometry<impl BitWord>) -> Option<Layout> {
         if g.width < BOX || g.height < BOX {
             return None;
         }
@@ -118,12 +118,12 @@ impl Layout {
 
     /// The index of window `w` for the white men `white` and black men `black`.
     #[inline(always)]
-    pub fn index(&self, w: usize, white: Bitboard, black: Bitboard) -> usize {
+    pub fn index<W: Word>(&self, w: usize, white: Bitboard<W>, black: Bitboard<W>) -> usize {
         if let Some(pairs) = &self.pairs[w] {
             let (mut wm, mut bm) = (0usize, 0usize);
             for (j, &lo) in pairs.iter().enumerate() {
-                wm |= ((white.0 >> lo) as usize & 3) << (2 * j);
-                bm |= ((black.0 >> lo) as usize & 3) << (2 * j);
+                wm |= (white.0.bits_from(lo.into()) & 3) << (2 * j);
+                bm |= (black.0.bits_from(lo.into()) & 3) << (2 * j);
             }
             return usize::from(BASE3[wm]) + 2 * usize::from(BASE3[bm]);
         }
@@ -132,10 +132,16 @@ impl Layout {
 
     /// [`Layout::index`] read square by square.
     #[inline]
-    pub fn index_by_squares(&self, w: usize, white: Bitboard, black: Bitboard) -> usize {
+    pub fn index_by_squares<W: Word>(
+        &self,
+        w: usize,
+        white: Bitboard<W>,
+        black: Bitboard<W>,
+    ) -> usize {
         let mut idx = 0u32;
         for (k, &bit) in self.windows[w].iter().enumerate() {
-            let digit = ((white.0 >> bit) & 1) + 2 * ((black.0 >> bit) & 1);
+            let bit = u32::from(bit);
+            let digit = (white.0.bits_from(bit) & 1) + 2 * (black.0.bits_from(bit) & 1);
             idx += u32::from(POW3[k]) * digit as u32;
         }
         idx as usize
@@ -159,7 +165,7 @@ impl Layout {
 static LAYOUTS: Lazy<Vec<Option<Layout>>> = Lazy::new(|| {
     BoardSize::ALL
         .iter()
-        .map(|b| Layout::of(b.geometry()))
+        .map(|b| Layout::of(b.names()))
         .collect()
 });
 
@@ -181,7 +187,7 @@ mod tests {
             .map(|&b| layout(b).map_or(0, |l| l.windows.len()))
             .collect();
         // the all-squares board (Turkish) has no windows of 8 playable squares
-        assert_eq!(counts, [15, 15, 28, 0]);
+        assert_eq!(counts, [15, 15, 28, 0, 45]);
         assert!(counts.iter().all(|&n| n <= MAX_WINDOWS));
     }
 
@@ -191,11 +197,12 @@ mod tests {
         // every board with windows (the all-squares board has none: every_board_has_its_windows)
         for &b in &BoardSize::ALL {
             let Some(l) = layout(b) else { continue };
-            let valid = b.geometry().valid.0;
+            let valid = b.names().valid.0; // 128 bits: every board
             assert!(l.pairs.iter().all(Option::is_some), "{b:?}");
+            let mut random = || (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());
             for _ in 0..200 {
-                let white = Bitboard(rng.next_u64() & valid);
-                let black = Bitboard(rng.next_u64() & valid & !white.0);
+                let white = Bitboard(random() & valid);
+                let black = Bitboard(random() & valid & !white.0);
                 for w in 0..l.windows.len() {
                     assert_eq!(
                         l.index(w, white, black),
@@ -209,7 +216,7 @@ mod tests {
     #[test]
     fn turning_the_board_maps_square_k_to_square_7_minus_k() {
         for &b in &BoardSize::ALL {
-            let g = b.geometry();
+            let g = b.names();
             let Some(l) = layout(b) else {
                 assert_eq!(b, BoardSize::EightAll);
                 continue;
@@ -233,11 +240,11 @@ mod tests {
     #[test]
     fn indices_and_their_mirrors() {
         let l = layout(BoardSize::Eight).unwrap();
-        let sq = |k: usize| Bitboard(1 << l.windows[0][k]);
-        assert_eq!(l.index(0, Bitboard(0), Bitboard(0)), 0);
-        assert_eq!(l.index(0, sq(0), Bitboard(0)), 1);
+        let sq = |k: usize| Bitboard(1u64 << l.windows[0][k]);
+        assert_eq!(l.index(0, Bitboard(0u64), Bitboard(0u64)), 0);
+        assert_eq!(l.index(0, sq(0), Bitboard(0u64)), 1);
         assert_eq!(l.index(0, sq(1), sq(0)), 2 + 3);
-        assert_eq!(l.index(0, Bitboard(0), sq(7)), 2 * 2187);
+        assert_eq!(l.index(0, Bitboard(0u64), sq(7)), 2 * 2187);
         // a white man on square 0 becomes a black man on square 7 of the turned window
         assert_eq!(l.mirror(0, 1), (l.mirror[0], 2 * 2187));
         for idx in [0, 1, 5, 100, 6560] {

@@ -12,13 +12,14 @@ pub mod file;
 pub mod layout;
 pub mod weights;
 
+use crate::rules::Word;
 use once_cell::sync::Lazy;
 
 use super::acc::{Value, EVAL_MAX};
 use super::drawish::drawish;
 use super::evaluate::{evaluate_with as hand_set, weights_for};
 use super::weights::WEIGHTS;
-use crate::position::Position;
+use crate::position::Board;
 use crate::rules::Variant;
 use crate::types::Color;
 pub use file::{from_bytes, to_bytes, WeightsError, LAYOUT_VERSION};
@@ -127,7 +128,7 @@ pub fn for_variant(variant: Variant) -> Option<&'static PatternWeights> {
 /// the hand-set evaluation plus the learned terms, these pulled towards 0 like it for drawish
 /// material ([`crate::eval::drawish`]); `|v| <= EVAL_MAX`.
 #[inline]
-pub fn evaluate_with(pos: &Position, w: &PatternWeights) -> Value {
+pub fn evaluate_with<W: Word>(pos: &Board<W>, w: &PatternWeights) -> Value {
     let hand = hand_set(pos, weights_for(pos.rules().board));
     let white = w.white_score(pos);
     let mut v = if pos.side() == Color::White {

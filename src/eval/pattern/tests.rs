@@ -1,5 +1,6 @@
 use super::*;
 use crate::eval::tests::{mirror, sample_positions};
+use crate::position::Position;
 use crate::rules::BoardSize;
 use crate::types::SplitMix;
 
@@ -46,6 +47,24 @@ fn colour_flipped_mirrors_score_the_same_for_the_side_to_move_on_every_board() {
         assert_eq!(w.white_score(&pos), -w.white_score(&m), "{}", pos.to_fen());
     }
     assert_eq!(boards.len(), 3, "{boards:?}");
+    // 12×12, in 128 bits
+    let mut pos = crate::WidePosition::start(Variant::Canadian);
+    let w = symmetric_random(Variant::Canadian, 7);
+    for ply in 0..60 {
+        let m = mirror(&pos);
+        assert_eq!(
+            evaluate_with(&pos, &w),
+            evaluate_with(&m, &w),
+            "{}",
+            pos.to_fen()
+        );
+        assert_eq!(w.white_score(&pos), -w.white_score(&m), "{}", pos.to_fen());
+        let moves = crate::movegen::legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play(&moves[(ply * 7 + 3) % moves.len()]);
+    }
 }
 
 #[test]

@@ -9,7 +9,8 @@ use super::layout::{layout, Layout, MAX_WINDOWS, WINDOW_INDICES};
 use crate::eval::acc::PHASE_MAX;
 use crate::eval::material;
 use crate::eval::tables::tables;
-use crate::position::Position;
+use crate::position::Board;
+use crate::rules::Word;
 use crate::rules::{Forward, Variant};
 use crate::types::{Bitboard, Color};
 
@@ -66,7 +67,7 @@ impl PatternWeights {
 
     /// The evaluation of `pos` from White's view in centi-men, before the drawish scaling.
     #[inline]
-    pub fn white_score(&self, pos: &Position) -> i32 {
+    pub fn white_score<W: Word>(&self, pos: &Board<W>) -> i32 {
         let Some(f) = features(pos) else { return 0 };
         let (mut mg, mut eg) = (0i32, 0i32);
         for (w, &idx) in f.windows[..f.count].iter().enumerate() {
@@ -84,21 +85,21 @@ impl PatternWeights {
 
 /// The sum of the rows `men` have advanced, from their own back row.
 #[inline]
-fn tempo(pos: &Position, men: Bitboard, c: Color) -> i32 {
+fn tempo<W: Word>(pos: &Board<W>, men: Bitboard<W>, c: Color) -> i32 {
     let way = match pos.rules().forward(c) {
         Forward::Up => 0,
         Forward::Down => 1,
     };
-    let rows = &tables(pos.rules().board).rows[way];
+    let t = tables(pos.rules().board);
     let height = pos.geometry().height as usize;
     (1..height)
-        .map(|r| r as i32 * (men & rows[r]).count() as i32)
+        .map(|r| r as i32 * (men & t.row_squares(way, r)).count() as i32)
         .sum()
 }
 
 /// The features of `pos`; `None` if its board has no layout.
 #[inline]
-pub fn features(pos: &Position) -> Option<Features> {
+pub fn features<W: Word>(pos: &Board<W>) -> Option<Features> {
     let l: &Layout = layout(pos.rules().board)?;
     let (white, black) = (pos.men(Color::White), pos.men(Color::Black));
     let mut f = Features {
@@ -110,7 +111,7 @@ pub fn features(pos: &Position) -> Option<Features> {
     for w in 0..f.count {
         f.windows[w] = l.index(w, white, black) as u16;
     }
-    let count = |b: Bitboard| b.count() as i32;
+    let count = |b: Bitboard<W>| b.count() as i32;
     let (wk, bk) = (pos.kings(Color::White), pos.kings(Color::Black));
     f.scalars = [
         count(white) - count(black),

@@ -265,7 +265,7 @@ fn search_all(positions: &[Position], opts: &BuildOptions) -> Vec<Scored> {
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(|| {
-                let mut engine = Engine::new(EngineOptions {
+                let mut engine = Engine::<u64>::new(EngineOptions {
                     variant: opts.variant,
                     threads: 1,
                     hash_mb: opts.hash_mb,

@@ -130,6 +130,12 @@ enum BookCommand {
 
 /// Runs `dama book …`.
 pub fn run(args: BookArgs) -> Result<()> {
+    match &args.command {
+        BookCommand::Build { variant, .. } | BookCommand::Import { variant, .. } => {
+            super::narrow_only(*variant, "book")?
+        }
+        _ => {}
+    }
     match args.command {
         BookCommand::Build {
             variant,

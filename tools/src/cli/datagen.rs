@@ -59,6 +59,7 @@ enum DataAction {
 
 /// Runs `dama selfplay-data`.
 pub fn run(a: DataArgs) -> Result<()> {
+    super::narrow_only(a.variant, "selfplay-data")?;
     if let Some(DataAction::Merge { files, out }) = &a.action {
         return merge(files, out);
     }

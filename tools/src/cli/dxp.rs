@@ -91,6 +91,7 @@ pub fn run(args: DxpArgs) -> Result<()> {
 }
 
 fn config(args: &DxpArgs) -> Result<DxpConfig> {
+    super::narrow_only(args.variant, "dxp")?;
     let mut settings = Settings::default();
     let mut set = |name: &str, value: String| {
         settings

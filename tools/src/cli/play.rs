@@ -70,6 +70,7 @@ impl Output for Terminal {
 
 /// `dama play`.
 pub fn run(a: PlayArgs) -> Result<()> {
+    super::narrow_only(a.variant, "play")?;
     let tty = io::stdout().is_terminal();
     let seed = a.seed.unwrap_or_else(clock_seed);
     let human = match a.colour.as_deref() {

@@ -1,5 +1,6 @@
 //! The search subcommands: `analyze`, `bench` and `selfplay`.
 
+use dama::rules::Word;
 use std::time::Duration;
 
 use anyhow::{anyhow, Context, Result};
@@ -9,7 +10,7 @@ use dama::bench;
 use dama::engine::{Engine, EngineOptions};
 use dama::game::{DrawSwitches, Game};
 use dama::search::{SearchInfo, SearchLimits};
-use dama::{notation, Color, Move, Piece, Position, Variant};
+use dama::{notation, Board, Color, Move, Piece, Variant};
 
 /// Depth searched by `analyze` when no limit is given.
 const DEFAULT_DEPTH: u32 = 12;
@@ -95,10 +96,10 @@ pub struct SelfplayArgs {
     max_plies: usize,
 }
 
-fn start_position(variant: Variant, fen: Option<&str>) -> Result<Position> {
+fn start_position<W: Word>(variant: Variant, fen: Option<&str>) -> Result<Board<W>> {
     match fen {
-        Some(f) => Position::from_fen(variant, f).map_err(|e| anyhow!("{e}")),
-        None => Ok(Position::start(variant)),
+        Some(f) => Board::from_fen(variant, f).map_err(|e| anyhow!("{e}")),
+        None => Ok(Board::start(variant)),
     }
 }
 
@@ -108,7 +109,7 @@ fn seconds(s: f64, what: &str) -> Result<Duration> {
 }
 
 /// Plays `text` (moves separated by spaces, move numbers like `1.` skipped) from `start`.
-fn parse_moves(start: &Position, text: &str) -> Result<Vec<Move>> {
+fn parse_moves<W: Word>(start: &Board<W>, text: &str) -> Result<Vec<Move<W>>> {
     let mut pos = *start;
     let mut moves = Vec::new();
     let tokens = text
@@ -124,7 +125,7 @@ fn parse_moves(start: &Position, text: &str) -> Result<Vec<Move>> {
 }
 
 /// The moves of `pv` in PDN move text, each in the position where it is played.
-fn pv_text(root: &Position, pv: &[Move]) -> String {
+fn pv_text<W: Word>(root: &Board<W>, pv: &[Move<W>]) -> String {
     let mut pos = *root;
     let mut parts = Vec::new();
     for mv in pv {
@@ -134,7 +135,7 @@ fn pv_text(root: &Position, pv: &[Move]) -> String {
     parts.join(" ")
 }
 
-fn info_line(root: &Position, info: &SearchInfo, multipv: bool) -> String {
+fn info_line<W: Word>(root: &Board<W>, info: &SearchInfo<W>, multipv: bool) -> String {
     let mut s = format!(
         "info depth={} mean-depth={:.1} seldepth={} score={} nodes={} time={:.3} nps={:.0}",
         info.depth,
@@ -154,12 +155,16 @@ fn info_line(root: &Position, info: &SearchInfo, multipv: bool) -> String {
 
 /// `dama analyze`.
 pub fn analyze(a: AnalyzeArgs) -> Result<()> {
+    dama::for_word!(a.variant, W => analyze_in::<W>(a))
+}
+
+fn analyze_in<W: Word>(a: AnalyzeArgs) -> Result<()> {
     let start = start_position(a.variant, a.fen.as_deref())?;
     let moves = match &a.moves {
         Some(text) => parse_moves(&start, text)?,
         None => Vec::new(),
     };
-    let mut engine = Engine::new(EngineOptions {
+    let mut engine = Engine::<W>::new(EngineOptions {
         variant: a.variant,
         threads: a.threads,
         hash_mb: a.hash,
@@ -214,7 +219,7 @@ pub fn bench(a: BenchArgs) -> Result<()> {
 }
 
 /// The board as text, White at the bottom: `w`/`b` men, `W`/`B` kings, `.` empty dark squares.
-pub fn board_text(pos: &Position) -> String {
+pub fn board_text<W: Word>(pos: &Board<W>) -> String {
     let g = pos.geometry();
     let mut s = String::new();
     for row in (0..g.width).rev() {
@@ -245,8 +250,12 @@ pub fn board_text(pos: &Position) -> String {
 
 /// `dama selfplay`.
 pub fn selfplay(a: SelfplayArgs) -> Result<()> {
+    dama::for_word!(a.variant, W => selfplay_in::<W>(a))
+}
+
+fn selfplay_in<W: Word>(a: SelfplayArgs) -> Result<()> {
     let start = start_position(a.variant, a.fen.as_deref())?;
-    let mut engine = Engine::new(EngineOptions {
+    let mut engine = Engine::<W>::new(EngineOptions {
         variant: a.variant,
         threads: a.threads,
         hash_mb: a.hash,

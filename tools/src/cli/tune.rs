@@ -51,6 +51,7 @@ pub struct TuneArgs {
 
 /// Runs `dama tune`.
 pub fn run(a: TuneArgs) -> Result<()> {
+    super::narrow_only(a.variant, "tune")?;
     if let Some(n) = a.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n.max(1))

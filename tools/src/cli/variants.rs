@@ -2,14 +2,14 @@
 
 use dama::eval::pattern;
 use dama::rules::{Criterion, KingLanding, Lines, ManDirections, Precedence, Range, Removal};
-use dama::{Position, Variant};
+use dama::{Variant, WidePosition};
 
 /// Prints one line per variant: name, board, who starts, kings, men, precedence, notation and
 /// PDN GameType, then the start position and the evaluation it plays with.
 pub fn run() {
     for v in Variant::ALL {
         println!("{}", describe(v));
-        println!("    start {}", Position::start(v).to_fen());
+        println!("    start {}", WidePosition::start(v).to_fen());
         println!("    eval  {}", eval_name(v));
     }
 }
@@ -33,7 +33,7 @@ fn eval_name(v: Variant) -> String {
 /// The one-line description of `v`.
 fn describe(v: Variant) -> String {
     let r = v.rules();
-    let g = r.geometry();
+    let g = r.names();
     let kings = match (r.kings.captures, r.kings.landing) {
         (Range::Short, _) => "short kings",
         (Range::Flying, KingLanding::DirectlyBehind) => "flying kings landing right behind",

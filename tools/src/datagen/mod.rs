@@ -114,7 +114,7 @@ pub fn play_game(cfg: &GameConfig, number: u64) -> PlayedGame {
             break g;
         }
     };
-    let mut engine = Engine::new(EngineOptions {
+    let mut engine = Engine::<u64>::new(EngineOptions {
         variant: cfg.variant,
         hash_mb: 16,
         book: BookOptions {

@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use dama::bitbase::{Bitbases, Wdl};
-use dama::game::{DrawSwitches, Game};
+use dama::game::{DrawSwitches, WideGame};
 use dama::types::Color;
 
 /// Draw when, from full move `move_number` on, both engines report |score| ≤ `score_cp` for
@@ -179,9 +179,9 @@ impl fmt::Debug for BitbaseJudge {
 
 impl BitbaseJudge {
     /// The verdict on the game's current position, if the bitbases give one.
-    pub fn judge(&self, game: &Game) -> Option<Adjudicated> {
+    pub fn judge(&self, game: &WideGame) -> Option<Adjudicated> {
         let pos = game.position();
-        let probe = self.0.probe(pos)?;
+        let probe = self.0.probe(&pos.in_word::<u64>()?)?; // 64-bit bitbases
         let side = pos.side();
         let winner = match probe.wdl {
             Wdl::Draw => return Some(Adjudicated::Draw("adjudication: bitbase draw".into())),

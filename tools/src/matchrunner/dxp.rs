@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dama::game::Game;
+use dama::game::WideGame;
 use dama::notation;
 use dama::protocol::dxp::{
     write_message, AccCode, DxpBoard, EndReason, FrameReader, GameEnd, GameReq, Message, MoveMsg,
@@ -130,7 +130,7 @@ impl DxpEngine {
     }
 
     /// Asks for a game from the current position, the engine to move.
-    fn request(&mut self, game: &Game) -> Result<(), HubError> {
+    fn request(&mut self, game: &WideGame) -> Result<(), HubError> {
         let pos = game.position();
         let req = GameReq {
             version: 1,
@@ -138,7 +138,7 @@ impl DxpEngine {
             follower: pos.side(),
             minutes: self.minutes,
             moves: self.moves,
-            start: self.board.start_of(pos),
+            start: self.board.start_of(&narrow(pos)?),
         };
         self.send(&Message::GameReq(req))?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
@@ -159,13 +159,13 @@ impl DxpEngine {
     }
 
     /// The engine's move in `game` (its side to move), by `deadline`.
-    pub fn search(&mut self, game: &Game, deadline: Instant) -> Result<SearchReply, HubError> {
+    pub fn search(&mut self, game: &WideGame, deadline: Instant) -> Result<SearchReply, HubError> {
         if !self.in_game {
             self.request(game)?;
         }
         let unsent: Vec<MoveMsg> = game.moves()[self.synced..]
             .iter()
-            .map(|m| self.board.message_of(m, 0))
+            .map(|m| self.board.message_of(&m.in_word(), 0))
             .collect();
         for m in unsent {
             self.send(&Message::Move(m))?;
@@ -175,8 +175,8 @@ impl DxpEngine {
             match self.recv(deadline)? {
                 Message::Move(m) => {
                     let pos = game.position();
-                    let mv = match self.board.move_of(pos, &m) {
-                        Ok(mv) => notation::format_hub_move(pos, &mv),
+                    let mv = match self.board.move_of(&narrow(pos)?, &m) {
+                        Ok(mv) => notation::format_hub_move(pos, &mv.in_word()),
                         Err(_) => move_text(&m),
                     };
                     self.synced += 1;
@@ -333,6 +333,12 @@ fn connect(address: &str, child: &mut Option<Child>) -> Result<TcpStream, HubErr
             }
         }
     }
+}
+
+/// The 64-bit form of `pos`, which DXP's boards (10×10 and 8×8) have.
+fn narrow(pos: &dama::WidePosition) -> Result<dama::Position, HubError> {
+    pos.in_word::<u64>()
+        .ok_or_else(|| HubError::Garbage(format!("DXP does not play {}", pos.variant())))
 }
 
 #[cfg(test)]

@@ -5,14 +5,14 @@
 
 use std::time::Instant;
 
-use dama::game::Game;
+use dama::game::WideGame;
 use dama::notation;
 use dama::protocol::numbering::{Convention, Numbering};
 
 use super::hub::{parse_line, HubEngine, HubError, SearchReply};
 
 /// A position as Hub version 1 writes it: version 2's string with the side to move in lower case.
-pub fn v1_position(pos: &dama::Position) -> String {
+pub fn v1_position(pos: &dama::WidePosition) -> String {
     let text = Convention::new(pos.variant(), Numbering::Dama).format_position(pos);
     let mut chars = text.chars();
     let side = chars.next().map(|c| c.to_ascii_lowercase()).unwrap_or('w');
@@ -56,7 +56,7 @@ impl HubEngine {
     /// `go`, then the `move` answer by `deadline`.
     pub fn search_v1(
         &mut self,
-        game: &Game,
+        game: &WideGame,
         level_line: &str,
         deadline: Instant,
     ) -> Result<SearchReply, HubError> {
@@ -89,11 +89,11 @@ impl HubEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama::{Position, Variant};
+    use dama::{Variant, WidePosition};
 
     #[test]
     fn positions_have_a_lower_case_side() {
-        let start = Position::start(Variant::International);
+        let start = WidePosition::start(Variant::International);
         let text = v1_position(&start);
         assert_eq!(text.len(), 51);
         assert!(text.starts_with("wbbbb"), "{text}");

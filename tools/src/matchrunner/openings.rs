@@ -8,29 +8,29 @@ use dama::movegen;
 use dama::notation;
 use dama::rules::Variant;
 use dama::types::SplitMix;
-use dama::Move;
-use dama::Position;
+use dama::WideMove;
+use dama::WidePosition;
 
 /// A starting point: a position and the moves played from it before the engines take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
     /// The position the game record starts from.
-    pub start: Position,
+    pub start: WidePosition,
     /// Moves already played from `start` (a move-sequence opening), all legal.
-    pub moves: Vec<Move>,
+    pub moves: Vec<WideMove>,
 }
 
 impl Opening {
     /// The variant's start position with no moves.
     pub fn standard(variant: Variant) -> Opening {
         Opening {
-            start: Position::start(variant),
+            start: WidePosition::start(variant),
             moves: Vec::new(),
         }
     }
 
     /// The position after the opening's moves.
-    pub fn position(&self) -> Position {
+    pub fn position(&self) -> WidePosition {
         self.moves.iter().fold(self.start, |p, m| p.play(m))
     }
 }
@@ -41,7 +41,7 @@ pub fn parse_opening(variant: Variant, line: &str) -> Result<Opening, String> {
     let t = line.trim();
     let looks_like_fen = t.starts_with(['W', 'B', '"', '[']) && t.contains(':');
     if looks_like_fen {
-        let start = Position::from_fen(variant, t).map_err(|e| e.to_string())?;
+        let start = WidePosition::from_fen(variant, t).map_err(|e| e.to_string())?;
         if let Some(end) = goal::end(&start) {
             return Err(format!("the game is already over ({end})"));
         }
@@ -50,7 +50,7 @@ pub fn parse_opening(variant: Variant, line: &str) -> Result<Opening, String> {
             moves: Vec::new(),
         });
     }
-    let start = Position::start(variant);
+    let start = WidePosition::start(variant);
     let mut pos = start;
     let mut moves = Vec::new();
     for tok in t.split_whitespace() {
@@ -121,7 +121,7 @@ pub fn random_openings(variant: Variant, count: usize, seed: u64) -> Vec<Opening
 }
 
 fn random_line(variant: Variant, plies: usize, rng: &mut SplitMix) -> Option<Opening> {
-    let start = Position::start(variant);
+    let start = WidePosition::start(variant);
     let mut pos = start;
     let mut moves = Vec::new();
     for _ in 0..plies {
@@ -168,12 +168,12 @@ pub fn book_openings(variant: Variant, count: usize, seed: u64) -> Option<(Vec<O
     }
     let available = best.len();
     best.truncate(count);
-    let start = Position::start(variant);
+    let start = WidePosition::start(variant);
     let openings: Vec<Opening> = best
         .into_iter()
         .map(|b| Opening {
             start,
-            moves: b.moves,
+            moves: b.moves.iter().map(|m| m.in_word()).collect(),
         })
         .collect();
     let note = format!(

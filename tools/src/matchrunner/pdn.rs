@@ -6,8 +6,8 @@ use dama::notation;
 use dama::notation::pdn_lexer;
 use dama::rules::Variant;
 use dama::types::Color;
-use dama::Move;
-use dama::Position;
+use dama::WideMove;
+use dama::WidePosition;
 
 /// Tags that are the same for every game of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub fn write_game(info: &MatchInfo, g: &GameRecord) -> String {
         ("Result", g.result.pdn()),
     ];
     tags.extend(variant_tags(g.start.variant()));
-    if g.start != Position::start(g.start.variant()) {
+    if g.start != WidePosition::start(g.start.variant()) {
         tags.push(("FEN", &fen));
     }
     tags.extend([
@@ -91,12 +91,17 @@ pub fn tag_lines(tags: &[(&str, &str)]) -> String {
 /// The move section of a game: numbered moves from `start`, the reason (if any) as a final
 /// comment, then the result token (`*` for a game in progress), in lines of at most 80
 /// characters.
-pub fn move_section(start: &Position, moves: &[Move], reason: &str, result: &str) -> String {
+pub fn move_section(
+    start: &WidePosition,
+    moves: &[WideMove],
+    reason: &str,
+    result: &str,
+) -> String {
     wrap(&movetext(start, moves, reason, result), 80)
 }
 
 /// Numbered move text with the reason as a final comment and the result.
-fn movetext(start: &Position, moves: &[Move], reason: &str, result: &str) -> String {
+fn movetext(start: &WidePosition, moves: &[WideMove], reason: &str, result: &str) -> String {
     let mut toks = Vec::new();
     let mut pos = *start;
     // the number of the first full move: White and Black moves share a number
@@ -146,9 +151,9 @@ pub struct PdnGame {
     /// The tags in file order.
     pub tags: Vec<(String, String)>,
     /// The start position (the `FEN` tag, or the variant's start).
-    pub start: Position,
+    pub start: WidePosition,
     /// The moves, each legal.
-    pub moves: Vec<Move>,
+    pub moves: Vec<WideMove>,
     /// The result token at the end of the move text.
     pub result: Option<GameResult>,
 }
@@ -260,8 +265,8 @@ fn replay(tags: Vec<(String, String)>, body: &str, default: Variant) -> Result<P
     let get = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
     let variant = variant_of_tags(get("GameType"), get("Variant")).unwrap_or(Ok(default))?;
     let start = match get("FEN") {
-        Some(f) => Position::from_fen(variant, f).map_err(|e| format!("FEN tag: {e}"))?,
-        None => Position::start(variant),
+        Some(f) => WidePosition::from_fen(variant, f).map_err(|e| format!("FEN tag: {e}"))?,
+        None => WidePosition::start(variant),
     };
     let mut pos = start;
     let mut moves = Vec::new();
@@ -306,7 +311,7 @@ mod tests {
     use crate::matchrunner::play::EndKind;
     use dama::movegen;
 
-    fn record(start: Position, plies: usize) -> GameRecord {
+    fn record(start: WidePosition, plies: usize) -> GameRecord {
         let mut pos = start;
         let mut moves = Vec::new();
         for _ in 0..plies {
@@ -340,7 +345,7 @@ mod tests {
 
     #[test]
     fn writes_and_reads_back() {
-        let r = record(Position::start(Variant::Czech), 40);
+        let r = record(WidePosition::start(Variant::Czech), 40);
         let text = write_game(&info(), &r) + &write_game(&info(), &r);
         let games = read_games(&text, Variant::Russian).unwrap();
         assert_eq!(games.len(), 2);
@@ -356,7 +361,7 @@ mod tests {
 
     #[test]
     fn black_to_move_start_gets_a_fen_and_ellipsis() {
-        let start = Position::from_fen(Variant::Czech, "B:W21-32:B1-12").unwrap();
+        let start = WidePosition::from_fen(Variant::Czech, "B:W21-32:B1-12").unwrap();
         let r = record(start, 3);
         let text = write_game(&info(), &r);
         assert!(text.contains("1... "), "{text}");
@@ -368,7 +373,7 @@ mod tests {
     #[test]
     fn every_variant_round_trips() {
         for v in Variant::ALL {
-            let r = record(Position::start(v), 12);
+            let r = record(WidePosition::start(v), 12);
             let g = &read_games(&write_game(&info(), &r), Variant::Czech).unwrap()[0];
             assert_eq!(g.start.variant(), v, "{v}");
             assert_eq!(g.moves, r.moves, "{v}");

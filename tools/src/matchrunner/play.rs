@@ -8,13 +8,13 @@ use super::clock::{secs, SideClock, TimeControl};
 use super::hub::{quote, EngineSpec, HubError};
 use super::openings::Opening;
 use super::player::{Player, Turn};
-use dama::game::{DrawSwitches, Game, Outcome};
+use dama::game::{DrawSwitches, Outcome, WideGame};
 use dama::notation;
 use dama::protocol::dxp::EndReason;
 use dama::rules::Variant;
 use dama::types::{Color, Piece};
-use dama::Move;
-use dama::Position;
+use dama::WideMove;
+use dama::WidePosition;
 
 /// The result of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,9 +127,9 @@ pub struct GameRecord {
     /// Black's name.
     pub black: String,
     /// The start position.
-    pub start: Position,
+    pub start: WidePosition,
     /// Every move from `start`, the opening's first.
-    pub moves: Vec<Move>,
+    pub moves: Vec<WideMove>,
     /// How many of `moves` came from the opening.
     pub opening_plies: usize,
     /// The result.
@@ -242,9 +242,9 @@ pub struct GameSetup<'a> {
 
 /// The Hub position string: the side to move (`W`/`B`) and one of `w b W B e` per square in
 /// the order of the variant's numbering.
-pub fn hub_position(pos: &Position) -> String {
+pub fn hub_position(pos: &WidePosition) -> String {
     let rules = pos.rules();
-    let squares = rules.geometry().squares as u32;
+    let squares = rules.names().squares as u32;
     let mut s = String::with_capacity(squares as usize + 1);
     s.push(pos.side().letter());
     for n in 1..=squares {
@@ -288,7 +288,7 @@ pub fn play_game(setup: &GameSetup, slots: [&mut EngineSlot; 2], cfg: &PlayConfi
         (b, a)
     };
     let names = [white.name().to_string(), black.name().to_string()];
-    let mut game = Game::new(setup.opening.start);
+    let mut game = WideGame::new(setup.opening.start);
     let mut history = HubHistory::new(&game);
     for mv in &setup.opening.moves {
         history.play(&mut game, mv);
@@ -319,7 +319,7 @@ pub fn play_game(setup: &GameSetup, slots: [&mut EngineSlot; 2], cfg: &PlayConfi
 }
 
 fn run_game(
-    game: &mut Game,
+    game: &mut WideGame,
     history: &mut HubHistory,
     mut slots: [&mut EngineSlot; 2],
     names: &[String; 2],
@@ -431,7 +431,7 @@ struct HubHistory {
 }
 
 impl HubHistory {
-    fn new(game: &Game) -> HubHistory {
+    fn new(game: &WideGame) -> HubHistory {
         HubHistory {
             base: hub_position(game.position()),
             since: Vec::new(),
@@ -439,7 +439,7 @@ impl HubHistory {
     }
 
     /// Plays `mv` (legal) in `game` and records it.
-    fn play(&mut self, game: &mut Game, mv: &Move) {
+    fn play(&mut self, game: &mut WideGame, mv: &WideMove) {
         let text = notation::format_hub_move(game.position(), mv);
         game.play(mv);
         if game.counters().is_irreversible_reset() {
@@ -521,14 +521,14 @@ mod tests {
 
     #[test]
     fn hub_position_of_the_czech_start() {
-        let p = Position::start(Variant::Czech);
+        let p = WidePosition::start(Variant::Czech);
         assert_eq!(hub_position(&p), "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
     }
 
     #[test]
     fn hub_history_restarts_at_irreversible_plies() {
-        let start = Position::start(Variant::Czech);
-        let mut game = Game::new(start);
+        let start = WidePosition::start(Variant::Czech);
+        let mut game = WideGame::new(start);
         let mut h = HubHistory::new(&game);
         assert_eq!(h.pos_line(), format!("pos pos={}", hub_position(&start)));
         let man_move = dama::movegen::legal_moves(&start)[0];
@@ -537,12 +537,13 @@ mod tests {
             h.pos_line(),
             format!("pos pos={}", hub_position(game.position()))
         );
-        let kings = Position::from_fen(Variant::Czech, "W:WK32:BK1").unwrap();
-        let mut game = Game::new(kings);
+        let kings = WidePosition::from_fen(Variant::Czech, "W:WK32:BK1").unwrap();
+        let mut game = WideGame::new(kings);
         let mut h = HubHistory::new(&game);
         for _ in 0..2 {
-            let quiet =
-                |m: &Move| !m.is_capture() && !dama::movegen::has_capture(&game.position().play(m));
+            let quiet = |m: &WideMove| {
+                !m.is_capture() && !dama::movegen::has_capture(&game.position().play(m))
+            };
             let mv = dama::movegen::legal_moves(game.position())
                 .into_iter()
                 .find(quiet)
@@ -575,7 +576,7 @@ mod tests {
             white_engine: 1,
             white: "B".into(),
             black: "A".into(),
-            start: Position::start(Variant::Czech),
+            start: WidePosition::start(Variant::Czech),
             moves: vec![],
             opening_plies: 0,
             result: GameResult::WhiteWins,

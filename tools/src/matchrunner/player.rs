@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use dama::game::Game;
+use dama::game::WideGame;
 use dama::protocol::dxp::EndReason;
 use dama::rules::Variant;
 
@@ -23,7 +23,7 @@ pub enum Player {
 /// What the runner tells an engine for one move: the game, and the Hub lines describing it.
 pub struct Turn<'a> {
     /// The game, the engine to move.
-    pub game: &'a Game,
+    pub game: &'a WideGame,
     /// The Hub `pos` line.
     pub pos_line: &'a str,
     /// The Hub `level` line.

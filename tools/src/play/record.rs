@@ -57,7 +57,8 @@ pub fn write(game: &Game, players: &Players, result: &str, reason: &str) -> Stri
     tags.push(("DamaHuman", players.human.name()));
     let mut out = pdn::tag_lines(&tags);
     out.push('\n');
-    out.push_str(&pdn::move_section(start, game.moves(), reason, result));
+    let moves: Vec<_> = game.moves().iter().map(|m| m.in_word()).collect();
+    out.push_str(&pdn::move_section(&start.to_wide(), &moves, reason, result));
     out.push('\n');
     out
 }
@@ -81,9 +82,13 @@ pub fn read(text: &str, variant: Variant) -> Result<Saved, String> {
         None => None,
         Some(v) => Some(colour(v).ok_or_else(|| format!("DamaHuman '{v}' is not a colour"))?),
     };
+    let start = g
+        .start
+        .in_word::<u64>()
+        .ok_or_else(|| format!("dama play does not play {} yet", g.start.variant()))?;
     Ok(Saved {
-        start: g.start,
-        moves: g.moves,
+        start,
+        moves: g.moves.iter().map(|m| m.in_word()).collect(),
         level,
         human,
         result: g.result.map(|r| r.pdn()),

@@ -77,14 +77,14 @@ pub struct Session {
 impl Session {
     /// A new game from the variant's start position.
     pub fn new(cfg: Config) -> Session {
-        let engine = Engine::new(EngineOptions {
+        let engine = Engine::<u64>::new(EngineOptions {
             variant: cfg.variant,
             hash_mb: 16,
             skill: cfg.level.clamp(1, 5),
             seed: cfg.seed,
             ..EngineOptions::default()
         });
-        let adviser = Engine::new(EngineOptions {
+        let adviser = Engine::<u64>::new(EngineOptions {
             variant: cfg.variant,
             hash_mb: 16,
             ..EngineOptions::default()

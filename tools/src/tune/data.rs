@@ -197,12 +197,15 @@ pub fn game_chunks(text: &str) -> Vec<&str> {
 /// The quiet positions of a game from ply `skip` on, labelled from the side to move's view.
 pub fn quiet_positions(g: &PdnGame, result: GameResult, skip: usize) -> Vec<(Position, f64)> {
     let mut out = Vec::new();
-    let mut pos = g.start;
+    // the tuner evaluates 64-bit positions: a 12×12 game gives none
+    let Some(mut pos) = g.start.in_word::<u64>() else {
+        return out;
+    };
     for (ply, mv) in g.moves.iter().enumerate() {
         if ply >= skip && is_quiet(&pos) {
             out.push((pos, label(result, pos.side())));
         }
-        pos = pos.play(mv);
+        pos = pos.play(&mv.in_word());
     }
     if g.moves.len() >= skip && is_quiet(&pos) && !movegen::legal_moves(&pos).is_empty() {
         out.push((pos, label(result, pos.side())));

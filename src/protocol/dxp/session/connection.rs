@@ -55,7 +55,7 @@ pub struct DxpPlayer {
 impl DxpPlayer {
     /// A player with `config`.
     pub fn new(config: DxpConfig) -> DxpPlayer {
-        let engine = Engine::new(config.settings.engine.clone());
+        let engine = Engine::<u64>::new(config.settings.engine.clone());
         engine.prepare();
         DxpPlayer { engine, config }
     }
