@@ -757,3 +757,41 @@ fn think_plays_a_book_move_at_once_when_the_book_is_on() {
     );
     hub.close();
 }
+
+/// Canadian (12×12) is played in 128-bit positions: the session goes on with an engine of that
+/// word when the variant crosses to it and back, keeping the lines it had not handled yet.
+#[test]
+fn canadian_is_played_in_its_own_word_and_the_session_crosses_back() {
+    let mut hub = Hub::start();
+    let conv = Convention::new(Variant::Canadian, Numbering::Pydraughts);
+    let start = dama::WidePosition::start(Variant::Canadian);
+    let text = conv.format_position(&start);
+    assert_eq!(text.len(), 73);
+    // three lines sent at once: the two after the switch wait for the 128-bit session
+    hub.send("set-param name=variant value=canadian");
+    hub.send(&format!("pos pos={text}"));
+    hub.send("level depth=4");
+    hub.send("go think");
+    let done = hub.until("done").pop().unwrap();
+    let text = field(&done, "move").unwrap();
+    let mv = conv
+        .parse_move(&start, text)
+        .unwrap_or_else(|e| panic!("{done}: {e}"));
+    assert!(movegen::legal_moves(&start).contains(&mv));
+    // the Hub string of a 12×12 position is refused in Czech, after crossing back
+    hub.send("set-param name=variant value=czech");
+    hub.send(&format!("pos pos={}", conv.format_position(&start)));
+    let error = hub.next();
+    assert!(
+        error.starts_with("error message=\"pos: the position string has 73 characters"),
+        "{error}"
+    );
+    hub.send("pos start");
+    hub.send("level depth=3");
+    hub.send("go think");
+    let czech = Convention::new(Variant::Czech, Numbering::Pydraughts);
+    let done = hub.until("done").pop().unwrap();
+    done_move(&done, &Position::start(Variant::Czech), &czech);
+    hub.send("quit");
+    assert!(hub.join().is_empty());
+}

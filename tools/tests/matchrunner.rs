@@ -567,3 +567,24 @@ fn bitbases_adjudicate_wins_and_draws() {
         }
     );
 }
+
+/// Canadian (12×12, 128-bit positions) through the runner: complete games from random
+/// openings, every move legal, each ended by the rules.
+#[test]
+fn canadian_games_are_played_to_their_end() {
+    let mut cfg = config(
+        spec("A", dama()),
+        spec("B", dama()),
+        2,
+        TimeControl::Depth(2),
+    );
+    cfg.variant = Variant::Canadian;
+    cfg.openings = random_openings(Variant::Canadian, 1, 7);
+    let (_, records) = play(&cfg);
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        assert_eq!(r.start.variant(), Variant::Canadian);
+        assert_eq!(r.end, EndKind::Normal, "{}", r.reason);
+        check_legal(r);
+    }
+}
