@@ -126,6 +126,10 @@ fn a_variant_without_a_file_borrows_a_relatives_on_the_same_board() {
         let Some(from) = source(v) else { continue };
         assert_eq!(v.rules().board, from.rules().board, "{v} from {from}");
         assert_eq!(v.rules().goal, from.rules().goal, "{v} from {from}");
+        let (r, f) = (v.rules(), from.rules());
+        assert_eq!(r.men.captures, f.men.captures, "{v} from {from}");
+        assert_eq!(r.men.forward, f.men.forward, "{v} from {from}");
+        assert_eq!(r.kings.captures, f.kings.captures, "{v} from {from}");
         assert!(for_variant(v).is_some_and(|w| w.variant == from), "{v}");
     }
     for (v, relatives) in RELATIVES {
@@ -133,6 +137,9 @@ fn a_variant_without_a_file_borrows_a_relatives_on_the_same_board() {
         assert!(relatives.iter().all(|r| r != v), "{v}");
     }
     assert_eq!(source(Variant::Mala), Some(Variant::Czech));
+    assert_eq!(source(Variant::Killer), Some(Variant::International));
+    // men that capture backward (Russian) or short kings (English) do not borrow Czech's
+    assert_eq!(source(Variant::English), None);
     assert_eq!(source(Variant::Oneway), None);
     assert_eq!(source(Variant::Italian), None);
 }
