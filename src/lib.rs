@@ -71,7 +71,7 @@ pub mod types;
 mod zobrist;
 
 pub use moves::{Move, MoveList, WideMove};
-pub use position::{Board, Position, WidePosition};
+pub use position::{Board, KingRun, Position, WidePosition};
 pub use rules::{RuleSet, Variant};
 pub use types::{Bitboard, Color, Piece, Square};
 pub use zobrist::Key;

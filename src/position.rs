@@ -7,6 +7,10 @@ use crate::types::{Bitboard, Color, Piece, Square};
 use crate::zobrist::{self, Key};
 use std::sync::OnceLock;
 
+mod king_run;
+
+pub use king_run::KingRun;
+
 /// A position of a variant played in 64-bit words: every board but 12×12.
 pub type Position = Board<u64>;
 
@@ -22,6 +26,8 @@ pub struct Board<W: Word = u64> {
     kings: Bitboard<W>,
     side: Color,
     variant: Variant,
+    /// Each side's run of non-capturing king moves (Frisian's limit; [`KingRun`]).
+    runs: [KingRun; 2],
     key: Key,
 }
 
@@ -37,6 +43,7 @@ impl<W: Word> Board<W> {
             kings: Bitboard::narrow(wide.kings),
             side: wide.side,
             variant,
+            runs: wide.runs,
             key: wide.key,
         }
     }
@@ -87,6 +94,7 @@ impl<W: Word> Board<W> {
             kings,
             side,
             variant,
+            runs: [KingRun::NONE; 2],
             key: 0,
         };
         pos.key = pos.compute_key();
@@ -104,7 +112,7 @@ impl<W: Word> Board<W> {
             key ^= zobrist::set_key(c, Piece::Man, self.pieces[c.index()] - self.kings);
             key ^= zobrist::set_key(c, Piece::King, self.pieces[c.index()] & self.kings);
         }
-        key
+        key ^ self.runs_key()
     }
 
     /// The variant.
@@ -216,6 +224,7 @@ impl<W: Word> Board<W> {
             kings: Bitboard::narrow(self.kings.wide()),
             side: self.side,
             variant: self.variant,
+            runs: self.runs,
             key: self.key,
         })
     }
@@ -227,6 +236,7 @@ impl<W: Word> Board<W> {
             kings: self.kings.wide(),
             side: self.side,
             variant: self.variant,
+            runs: self.runs,
             key: self.key,
         }
     }
@@ -273,6 +283,7 @@ impl<W: Word> Board<W> {
             zobrist::piece_key(me, old_kind, mv.from) ^ zobrist::piece_key(me, new_kind, mv.to);
         p.side = !me;
         p.key ^= zobrist::SIDE_KEY;
+        p.update_runs(me, mv, was_king, true);
         p
     }
 
@@ -287,12 +298,14 @@ impl<W: Word> Board<W> {
         p.pieces[(!me).index()] ^= mv.captured;
         p.kings = p.kings - mv.captured;
         p.pieces[me.index()] ^= from ^ to;
-        if self.kings.has(mv.from) {
+        let was_king = self.kings.has(mv.from);
+        if was_king {
             p.kings ^= from ^ to;
         } else if mv.promotes {
             p.kings |= to;
         }
         p.side = !me;
+        p.update_runs(me, mv, was_king, false);
         p
     }
 

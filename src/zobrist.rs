@@ -60,3 +60,28 @@ pub const SIDE_KEY: Key = KEYS.1;
 pub fn set_key<W: BitWord>(color: Color, piece: Piece, set: Bitboard<W>) -> Key {
     set.iter().fold(0, |k, sq| k ^ piece_key(color, piece, sq))
 }
+
+/// The keys of a king's run of non-capturing moves ([`crate::KingRun`]): one per colour, count
+/// (1 to 3) and square, from their own splitmix sequence.
+const RUN_KEYS: [[Key; 64]; 6] = {
+    let mut keys = [[0u64; 64]; 6];
+    let mut state = 0x0f21_5ea0_c0de_0003u64;
+    let mut k = 0;
+    while k < 6 {
+        let mut i = 0;
+        while i < 64 {
+            let (s, v) = splitmix(state);
+            state = s;
+            keys[k][i] = v;
+            i += 1;
+        }
+        k += 1;
+    }
+    keys
+};
+
+/// The key of `color`'s king on `sq` having made `count` (1 to 3) non-capturing moves in a row.
+#[inline]
+pub const fn run_key(color: Color, count: u8, sq: Square) -> Key {
+    RUN_KEYS[color as usize * 3 + (count as usize - 1) % 3][sq.0 as usize]
+}

@@ -1,7 +1,7 @@
 //! The small-material draw rules of International (FMJD art. 6.3/6.4), Russian (FMJD-64
-//! 7.2.4-7.2.8) and Brazilian ("as international") through the public API: each class expires
-//! exactly at its ply, classes change on captures and promotions, and the switches turn the
-//! rules off. Every game is short and constructed.
+//! 7.2.4-7.2.8), Brazilian ("as international") and Frisian (2 kings v 1, 1 v 1) through the
+//! public API: each class expires exactly at its ply, classes change on captures and
+//! promotions, and the switches turn the rules off. Every game is short and constructed.
 
 use dama::game::{endgame_class, DrawSwitches, Game, Outcome};
 use dama::{Position, Variant};
@@ -368,4 +368,35 @@ fn variants_without_counters_have_no_class() {
         let g = game(variant, fen);
         assert_eq!(g.counters().endgame(), None, "{variant}");
     }
+}
+
+// ---------------------------------------------------------------- Frisian (10×10)
+
+#[test]
+fn frisian_king_v_king_draws_after_two_moves_each() {
+    let mut g = game(Variant::Frisian, "W:WK47:BK4");
+    assert_eq!(running(&g), Some(("Frisian 1 king v 1", 0)));
+    expires_at(
+        &mut g,
+        INTL_SHUFFLE,
+        4,
+        &no_repetition(),
+        "Frisian 1 king v 1, 4 plies",
+    );
+}
+
+#[test]
+fn frisian_two_kings_v_king_draw_after_seven_moves_each() {
+    let mut g = game(Variant::Frisian, "W:WK47,K48:BK4");
+    assert_eq!(running(&g), Some(("Frisian 2 kings v 1", 0)));
+    expires_at(
+        &mut g,
+        INTL_SHUFFLE,
+        14,
+        &no_repetition(),
+        "Frisian 2 kings v 1, 14 plies",
+    );
+    // with a man beside the two kings there is no class (and the king-move limit applies)
+    let g = game(Variant::Frysk, "W:WK47,K48,45:BK4");
+    assert_eq!(running(&g), None);
 }

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use common::reference;
 use dama::notation::{format_hub_move, format_move, parse_move};
-use dama::{movegen, Bitboard, Color, Move, MoveList, Piece, Position, Variant};
+use dama::{movegen, Bitboard, Color, KingRun, Move, MoveList, Piece, Position, Variant};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -110,13 +110,20 @@ fn counts(moves: &[Move]) -> BTreeMap<(u8, u8, u64, bool), usize> {
 /// Every property at one position. Returns the legal moves.
 fn check_position(pos: &Position) -> Vec<Move> {
     let fen = pos.to_fen();
-    // Key, FEN.
+    // Key, FEN (which carries no king-move count: Frisian's runs start anew).
     assert_eq!(pos.key(), pos.compute_key(), "incremental key of {fen}");
-    assert_eq!(Position::from_fen(pos.variant(), &fen), Ok(*pos), "{fen}");
+    let no_runs = Color::ALL
+        .into_iter()
+        .fold(*pos, |p, c| p.with_king_run(c, KingRun::NONE));
+    assert_eq!(
+        Position::from_fen(pos.variant(), &fen),
+        Ok(no_runs),
+        "{fen}"
+    );
     let numeric = pos.to_fen_numeric();
     assert_eq!(
         Position::from_fen(pos.variant(), &numeric),
-        Ok(*pos),
+        Ok(no_runs),
         "{numeric}"
     );
 
@@ -300,6 +307,16 @@ fn mala_properties() {
 #[test]
 fn turkish_properties() {
     run_variant(Variant::Turkish, 8);
+}
+
+#[test]
+fn frisian_properties() {
+    run_variant(Variant::Frisian, 9);
+}
+
+#[test]
+fn frysk_properties() {
+    run_variant(Variant::Frysk, 10);
 }
 
 #[test]

@@ -210,7 +210,7 @@ fn set_param_checks_values_and_ignores_unknown_names() {
     hub.send("set-param name=initial-time value=300");
     hub.send("set-param name=bb-size value=auto");
     hub.expect_silence();
-    hub.send("set-param name=variant value=frisian");
+    hub.send("set-param name=variant value=dameo");
     let e = error_message(&hub.next());
     assert!(e.contains("variant") && e.contains("czech russian"), "{e}");
     hub.send("set-param name=threads value=0");
@@ -794,4 +794,51 @@ fn canadian_is_played_in_its_own_word_and_the_session_crosses_back() {
     done_move(&done, &Position::start(Variant::Czech), &czech);
     hub.send("quit");
     assert!(hub.join().is_empty());
+}
+
+/// Frisian through the Hub: pydraughts' `frysk!` and lidraughts-bot's `frisian` with a
+/// 5-against-5 position both play, and a move list that takes a king to its limit of three
+/// quiet moves in a row leaves it without a quiet move in the engine's answer.
+#[test]
+fn frisian_plays_through_the_hub_with_the_king_move_limit_from_the_move_list() {
+    for (name, variant) in [("frysk!", Variant::Frysk), ("frisian", Variant::Frisian)] {
+        let conv = Convention::new(variant, Numbering::Pydraughts);
+        let mut hub = Hub::start();
+        hub.send(&format!("set-param name=variant value={name}"));
+        let start = Position::start(Variant::Frysk);
+        hub.send(&format!("pos pos={}", conv.format_position(&start)));
+        hub.send("level depth=3");
+        hub.send("go think");
+        let lines = hub.until("done");
+        done_move(lines.last().unwrap(), &start, &conv);
+        hub.close();
+    }
+    let variant = Variant::Frisian;
+    let conv = Convention::new(variant, Numbering::Pydraughts);
+    let start = Position::from_fen(variant, "W:WK46,50:BK1,K4,15").unwrap();
+    let mut pos = start;
+    let mut texts = Vec::new();
+    for text in ["46-41", "1-6", "41-37", "4-9", "37-32", "6-1"] {
+        let mv = dama::notation::parse_move(&pos, text).unwrap();
+        texts.push(conv.format_move(&mv));
+        pos = pos.play(&mv);
+    }
+    let frozen = pos.frozen_king();
+    assert!(frozen.any(), "the king on 32 is at its limit");
+    let mut hub = Hub::start();
+    hub.send("set-param name=variant value=frisian");
+    hub.send(&format!(
+        "pos pos={} moves=\"{}\"",
+        conv.format_position(&start),
+        texts.join(" ")
+    ));
+    hub.send("level depth=4");
+    hub.send("go think");
+    let lines = hub.until("done");
+    let mv = done_move(lines.last().unwrap(), &pos, &conv);
+    assert!(
+        !frozen.has(mv.from),
+        "the engine moved the king at its limit"
+    );
+    hub.close();
 }

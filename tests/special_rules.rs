@@ -3,7 +3,8 @@
 //! and its passing over the square of a piece already taken, Killer's halt behind a last-taken
 //! king, Corner's promotion squares, One-way's men, Parachute's parachutists, Turkish men and
 //! kings (orthogonal steps, removal at once without a 180° turn, the majority through a removed
-//! piece's square, crowning in a capture), and the ordering keys of the capture precedences.
+//! piece's square, crowning in a capture), Frisian orthogonal captures, value precedence with
+//! its king tie-break and the king-move limit, and the ordering keys of the capture precedences.
 
 use std::collections::BTreeSet;
 
@@ -248,4 +249,105 @@ fn a_thai_king_passes_over_the_square_of_a_piece_it_has_taken() {
     assert!(!moves("czech", fen)
         .iter()
         .any(|m| m.ends_with("b4,c3,e5,f2,g5")));
+}
+
+#[test]
+fn a_frisian_man_captures_along_files_and_ranks_over_the_piece_two_cells_away() {
+    // forward, backward and sideways: the next dark square along the file or rank
+    assert_eq!(moves("frisian", "W:We5:Be7"), set(&["e5-e9 e7"]));
+    assert_eq!(moves("frisian", "W:We5:Be3"), set(&["e5-e1 e3"]));
+    assert_eq!(moves("frisian", "W:We5:Bg5"), set(&["e5-i5 g5"]));
+    // a man still moves one square diagonally forward only
+    assert_eq!(moves("frisian", "W:We5:Ba9"), set(&["e5-d6 ", "e5-f6 "]));
+    // a king moves diagonally only, but captures along the file too
+    assert!(!moves("frisian", "W:WKe1:Ba9")
+        .iter()
+        .any(|m| m.starts_with("e1-e")));
+    assert_eq!(
+        moves("frisian", "W:WKe1:Be5"),
+        set(&["e1-e7 e5", "e1-e9 e5"])
+    );
+}
+
+#[test]
+fn a_frisian_capture_takes_the_highest_value_a_king_worth_less_than_two_men() {
+    // c3xe5 takes a king (199); c3xa5xa9 takes two men (200): two men win
+    assert_eq!(moves("frisian", "W:Wc3:BKd4,b4,a7"), set(&["c3-a9 a7,b4"]));
+    // a king (199) against one man (100): the king
+    assert_eq!(moves("frisian", "W:Wc3:BKd4,b4"), set(&["c3-e5 d4"]));
+    // the keys agree: two men above a king above a man
+    let p = Precedence::FRISIAN;
+    assert!(p.key(2, false, 0, 0) > p.key(1, false, 1, 0));
+    assert!(p.key(1, false, 1, 0) > p.key(1, true, 0, 0));
+}
+
+#[test]
+fn a_frisian_capture_of_equal_value_goes_to_the_king() {
+    // the man c3 and the king j4 can each take one man: only the king's capture is legal
+    assert_eq!(
+        moves("frisian", "W:Wc3,Kj4:Bb4,j6"),
+        set(&["j4-j10 j6", "j4-j8 j6"])
+    );
+    // a king's capture of less value still gives way to the man's larger one
+    assert_eq!(
+        moves("frisian", "W:Wc3,Kj4:Bb4,a7,j6"),
+        set(&["c3-a9 a7,b4"])
+    );
+}
+
+/// Plays the legal move `text` (as written by `format_move`) in `pos`.
+fn play(pos: &Position, text: &str) -> Position {
+    let mv = dama::notation::parse_move(pos, text)
+        .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.to_fen()));
+    pos.play(&mv)
+}
+
+#[test]
+fn a_frisian_king_makes_at_most_three_quiet_moves_in_a_row_while_its_side_has_men() {
+    // White: king a1 and man i1; Black: kings b10 and h10 (taking turns) and man j8
+    let mut pos = Position::from_fen(Variant::Frisian, "W:WKa1,i1:BKb10,Kh10,j8").unwrap();
+    for (white, black) in [
+        ("a1-b2", "b10-a9"),
+        ("b2-c3", "h10-g9"),
+        ("c3-d4", "a9-b10"),
+    ] {
+        pos = play(&play(&pos, white), black);
+    }
+    let g = pos.geometry();
+    let d4 = g.parse_algebraic("d4").unwrap();
+    let legal = movegen::legal_moves(&pos);
+    assert!(legal.iter().all(|m| m.from != d4), "{}", pos.to_fen());
+    assert!(!legal.is_empty());
+    // a man's move restarts the count: the king may move again next time
+    pos = play(&play(&pos, "i1-j2"), "b10-a9");
+    assert!(movegen::legal_moves(&pos).iter().any(|m| m.from == d4));
+    // without men the limit does not apply
+    let mut pos = Position::from_fen(Variant::Frisian, "W:WKa1:BKb10,Kh10,j8").unwrap();
+    for (white, black) in [
+        ("a1-b2", "b10-a9"),
+        ("b2-c3", "h10-g9"),
+        ("c3-d4", "a9-b10"),
+    ] {
+        pos = play(&play(&pos, white), black);
+    }
+    assert!(movegen::legal_moves(&pos).iter().any(|m| m.from == d4));
+}
+
+#[test]
+fn another_frisian_king_starts_its_own_count() {
+    let mut pos = Position::from_fen(Variant::Frisian, "W:WKa1,Kg1,i1:BKb10,j8").unwrap();
+    for (white, black) in [
+        ("a1-b2", "b10-a9"),
+        ("b2-c3", "a9-b10"),
+        ("g1-h2", "b10-a9"),
+    ] {
+        pos = play(&play(&pos, white), black);
+    }
+    // c3 made two moves, then h2 one: both may move
+    let g = pos.geometry();
+    let legal = movegen::legal_moves(&pos);
+    for sq in ["c3", "h2"] {
+        let s = g.parse_algebraic(sq).unwrap();
+        assert!(legal.iter().any(|m| m.from == s), "{sq}");
+    }
 }

@@ -28,7 +28,9 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         | Variant::Oneway
         | Variant::Parachute
         | Variant::Turkish
-        | Variant::Canadian => None,
+        | Variant::Canadian
+        | Variant::Frisian
+        | Variant::Frysk => None,
     }
 }
 

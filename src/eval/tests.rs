@@ -1,24 +1,29 @@
 use super::*;
 use crate::movegen;
-use crate::position::{Board, Position};
+use crate::position::{Board, KingRun, Position};
 use crate::rules::{BoardSize, Goal, Variant, Word};
 use crate::types::{Bitboard, Color, Square};
 
 /// The position turned by 180° with the colours and the side to move swapped.
 pub(crate) fn mirror<W: Word>(pos: &Board<W>) -> Board<W> {
     let g = pos.geometry();
-    let flip = |bb: Bitboard<W>| -> Bitboard<W> {
-        bb.iter()
-            .map(|sq: Square| g.square(g.squares as u32 + 1 - g.number(sq)).unwrap())
-            .collect()
-    };
-    Board::from_parts(
+    let flip_sq = |sq: Square| g.square(g.squares as u32 + 1 - g.number(sq)).unwrap();
+    let flip = |bb: Bitboard<W>| -> Bitboard<W> { bb.iter().map(flip_sq).collect() };
+    let mirrored = Board::from_parts(
         pos.variant(),
         flip(pos.pieces(Color::Black)),
         flip(pos.pieces(Color::White)),
         flip(pos.all_kings()),
         !pos.side(),
-    )
+    );
+    // Frisian's king-move runs change colours with the pieces
+    Color::ALL.into_iter().fold(mirrored, |m, c| {
+        let run = pos.king_run(c);
+        match run.square() {
+            Some(sq) => m.with_king_run(!c, KingRun::new(flip_sq(sq), run.count())),
+            None => m,
+        }
+    })
 }
 
 /// The start and a few plies of a fixed game from it, in `variant`'s word.

@@ -38,7 +38,10 @@ pub fn generate_paths<W: Word>(pos: &Board<W>, list: &mut MoveList<W>) {
 #[inline(always)]
 fn fill<W: Word>(pos: &Board<W>, list: &mut MoveList<W>, dedup: bool) {
     list.clear();
-    shape::fill(shape_key(pos.variant()), &Snapshot::new(pos), list, dedup);
+    match shape_key(pos.variant()) {
+        None => tables::fill_by_tables(&Snapshot::general(pos), list, dedup),
+        key => shape::fill(key, &Snapshot::new(pos), list, dedup),
+    }
 }
 
 /// Fills `list` with the legal moves, one per landing sequence: a flying king that may land on
@@ -65,14 +68,20 @@ pub fn legal_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
 /// The number of legal moves (distinct, or paths when `paths`), without building quiet moves.
 #[inline]
 pub fn count_moves<W: Word>(pos: &Board<W>, paths: bool) -> u64 {
-    shape::count_moves(shape_key(pos.variant()), &Snapshot::new(pos), paths)
+    match shape_key(pos.variant()) {
+        None => tables::count_moves_by_tables(&Snapshot::general(pos), paths),
+        key => shape::count_moves(key, &Snapshot::new(pos), paths),
+    }
 }
 
 /// The number of legal replies to `mv` (legal in `pos`): `count_moves(&pos.play(mv), paths)`
 /// without making the position (perft's last two plies).
 #[inline]
 pub fn count_replies<W: Word>(pos: &Board<W>, mv: &Move<W>, paths: bool) -> u64 {
-    shape::count_moves(shape_key(pos.variant()), &Snapshot::after(pos, mv), paths)
+    match shape_key(pos.variant()) {
+        None => tables::count_moves_by_tables(&Snapshot::after_general(pos, mv), paths),
+        key => shape::count_moves(key, &Snapshot::after(pos, mv), paths),
+    }
 }
 
 /// The sum of [`count_replies`] over `moves` (each legal in `pos`): perft's last two plies.

@@ -31,12 +31,12 @@ pub(crate) fn generate_with<W: Word, K: ManSteps>(snap: &Snapshot<W>, list: &mut
             });
         }
     }
-    let king_dirs: &[Dir] = if K::USUAL {
-        &Dir::DIAGONALS
+    let (king_dirs, movers): (&[Dir], Bitboard<W>) = if K::USUAL {
+        (&Dir::DIAGONALS, snap.kings)
     } else {
-        snap.rules.kings.move_lines.dirs()
+        (snap.rules.kings.move_lines.dirs(), snap.kings - snap.frozen)
     };
-    for from in snap.kings {
+    for from in movers {
         for &dir in king_dirs {
             let mut open = king_slide(snap, from, dir);
             while open.any() {
@@ -75,14 +75,14 @@ pub(crate) fn count<W: Word>(snap: &Snapshot<W>) -> u64 {
         .iter()
         .map(|&d| (g.advance(men, d) & empty).count())
         .sum();
-    n as u64 + count_kings(snap)
+    n as u64 + count_kings(snap, snap.kings - snap.frozen)
 }
 
-/// The number of quiet moves of the side's kings.
+/// The number of quiet moves of the side's kings `kings`.
 #[inline]
-pub(crate) fn count_kings<W: Word>(snap: &Snapshot<W>) -> u64 {
+pub(crate) fn count_kings<W: Word>(snap: &Snapshot<W>, kings: Bitboard<W>) -> u64 {
     let mut n = 0;
-    for from in snap.kings {
+    for from in kings {
         for &dir in snap.rules.kings.move_lines.dirs() {
             n += king_slide(snap, from, dir).count() as u64;
         }

@@ -98,7 +98,7 @@ pub(super) fn count_all_replies<W: Word>(pos: &Board<W>, moves: &[Move<W>], path
         }
         _ => moves
             .iter()
-            .map(|m| count_moves_by_tables(&Snapshot::after(pos, m), paths))
+            .map(|m| count_moves_by_tables(&Snapshot::after_general(pos, m), paths))
             .sum(),
     }
 }
@@ -253,7 +253,7 @@ fn quiet_count<W: Word, S: Shape>(snap: &Snapshot<W>) -> u64 {
     let [a, b] = Dir::forward(snap.me);
     let n = (shift::<_, S>(men, a) & empty).count() + (shift::<_, S>(men, b) & empty).count();
     let kings = if snap.kings.any() {
-        quiet::count_kings(snap)
+        quiet::count_kings(snap, snap.kings)
     } else {
         0
     };

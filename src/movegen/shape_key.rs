@@ -18,7 +18,10 @@ const fn shape_of(r: &RuleSet) -> ShapeKey {
         (Range::Short, Range::Short) | (Range::Flying, Range::Flying)
     );
     let diagonal = matches!(r.men.moves, ManDirections::ForwardDiagonals)
-        && !matches!(r.men.captures, ManDirections::ForwardAndSideways)
+        && matches!(
+            r.men.captures,
+            ManDirections::ForwardDiagonals | ManDirections::AllDiagonals
+        )
         && matches!(r.kings.move_lines, Lines::Diagonal)
         && matches!(r.kings.capture_lines, Lines::Diagonal)
         && !r.board.description().is_all_squares();
@@ -28,7 +31,8 @@ const fn shape_of(r: &RuleSet) -> ShapeKey {
         && r.men.capture_kings
         && matches!(r.removal, Removal::AfterMove)
         && !r.precedence.tracks_order()
-        && !r.men.parachutists.present();
+        && !r.men.parachutists.present()
+        && r.king_move_limit == 0;
     if !usual {
         return None;
     }

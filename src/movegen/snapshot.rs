@@ -24,6 +24,10 @@ pub(crate) struct Snapshot<W: Word> {
     /// The opponent's kings.
     pub enemy_kings: Bitboard<W>,
     pub empty: Bitboard<W>,
+    /// The king that may make no non-capturing move (Frisian's king-move limit): set only by
+    /// [`Snapshot::general`] and [`Snapshot::after_general`], for the variants without a
+    /// compiled shape (a variant with the limit has none).
+    pub frozen: Bitboard<W>,
     /// Every landing sequence counts as its own capture ([`CaptureContext::landings`]).
     pub landings: bool,
 }
@@ -44,7 +48,18 @@ impl<W: Word> Snapshot<W> {
             enemy,
             enemy_kings,
             empty: pos.empty(),
+            frozen: Bitboard::EMPTY,
             landings: false,
+        }
+    }
+
+    /// [`Snapshot::new`] for the data-driven generator: with the king that may not move
+    /// (Frisian's limit), which the compiled shapes' variants never have.
+    #[inline(always)]
+    pub(super) fn general(pos: &Board<W>) -> Snapshot<W> {
+        Snapshot {
+            frozen: pos.frozen_king(),
+            ..Snapshot::new(pos)
         }
     }
 
@@ -53,7 +68,7 @@ impl<W: Word> Snapshot<W> {
     pub(super) fn landings(pos: &Board<W>) -> Snapshot<W> {
         Snapshot {
             landings: true,
-            ..Snapshot::new(pos)
+            ..Snapshot::general(pos)
         }
     }
 
@@ -85,7 +100,17 @@ impl<W: Word> Snapshot<W> {
             enemy: mine,
             enemy_kings: mine & kings,
             empty: g.valid - (mine | theirs),
+            frozen: Bitboard::EMPTY,
             landings: false,
+        }
+    }
+
+    /// [`Snapshot::after`] for the data-driven generator, with the king that may not move.
+    #[inline(always)]
+    pub(super) fn after_general(pos: &Board<W>, mv: &Move<W>) -> Snapshot<W> {
+        Snapshot {
+            frozen: pos.frozen_after(mv),
+            ..Snapshot::after(pos, mv)
         }
     }
 

@@ -12,6 +12,6 @@ pub use numbering::SquareNumbering;
 pub use ruleset::{
     Criterion, DrawRules, EndgameCounters, EndgameRule, Forward, KeyShape, KingLanding, KingRules,
     Lines, LoneKingDiagonal, ManDirections, MaterialPattern, MenRules, MidCapturePromotion,
-    Notation, Parachutists, Precedence, Promotion, Range, Removal, RuleSet,
+    Notation, Parachutists, Precedence, Promotion, Range, Removal, RuleSet, KING_VALUE, MAN_VALUE,
 };
 pub use variants::Variant;

@@ -18,7 +18,17 @@ pub enum Criterion {
     /// The capture that meets the kings it takes earliest: the capture-order positions of the
     /// kings taken, compared lexicographically (Italian rule 4).
     KingsFirst,
+    /// The capture of the highest value, a man worth [`MAN_VALUE`] and a king [`KING_VALUE`],
+    /// a little less than two men (Frisian; spec Part 2 §4 and §7: dctl's and lidraughts'
+    /// form).
+    Value,
 }
+
+/// The value of a man taken under [`Criterion::Value`].
+pub const MAN_VALUE: u32 = 100;
+/// The value of a king taken under [`Criterion::Value`]: a little less than two men, so that
+/// two men outweigh a king and a king outweighs one man (and a king and a man outweigh two men).
+pub const KING_VALUE: u32 = 199;
 
 /// The form of a precedence's keys, worked out once so that the generator computes only what
 /// is compared.
@@ -55,6 +65,9 @@ impl Precedence {
     /// Quantity, then quality: the most pieces, then the most kings among them.
     pub const QUANTITY_QUALITY: Precedence =
         Precedence::new(&[Criterion::Count, Criterion::KingsTaken]);
+    /// Frisian: the highest value taken (a king a little less than two men), then a capture
+    /// made by a king.
+    pub const FRISIAN: Precedence = Precedence::new(&[Criterion::Value, Criterion::ByKing]);
     /// Italian: the most pieces, then by a king, then the most kings, then kings met first.
     pub const ITALIAN: Precedence = Precedence::new(&[
         Criterion::Count,
@@ -70,7 +83,7 @@ impl Precedence {
         let mut i = 0;
         while i < criteria.len() {
             match criteria[i] {
-                Criterion::KingsTaken => single_jumps_tie = false,
+                Criterion::KingsTaken | Criterion::Value => single_jumps_tie = false,
                 Criterion::KingsFirst => {
                     single_jumps_tie = false;
                     track_order = true;
@@ -158,6 +171,10 @@ impl Precedence {
                 Criterion::Count => key << 6 | count.min(63) as u64,
                 Criterion::KingsTaken => key << 6 | kings.min(63) as u64,
                 Criterion::KingsFirst => key << 32 | king_order as u64,
+                Criterion::Value => {
+                    let men = count.saturating_sub(kings).min(63);
+                    key << 16 | (men * MAN_VALUE + kings.min(63) * KING_VALUE) as u64
+                }
             };
         }
         key
@@ -205,6 +222,9 @@ pub enum ManDirections {
     AllDiagonals,
     /// Straight forward and sideways along the rank (Turkish), never backward.
     ForwardAndSideways,
+    /// All eight: the four diagonals and the four lines along files and ranks (Frisian's
+    /// captures; on a dark-square board an orthogonal jump takes the piece two cells away).
+    AllEight,
 }
 
 impl ManDirections {
@@ -217,6 +237,7 @@ impl ManDirections {
             (ManDirections::ForwardDiagonals, Forward::Up) => &UP,
             (ManDirections::ForwardDiagonals, Forward::Down) => &DOWN,
             (ManDirections::AllDiagonals, _) => &Dir::DIAGONALS,
+            (ManDirections::AllEight, _) => &Dir::EIGHT,
             (ManDirections::ForwardAndSideways, Forward::Up) => &[Dir::Up, Dir::Left, Dir::Right],
             (ManDirections::ForwardAndSideways, Forward::Down) => {
                 &[Dir::Down, Dir::Left, Dir::Right]
@@ -482,6 +503,10 @@ pub struct RuleSet {
     pub precedence: Precedence,
     /// A man reaching the far row during a capture.
     pub mid_capture_promotion: MidCapturePromotion,
+    /// The most consecutive non-capturing moves one king may make while its side still has
+    /// men (Frisian: 3); 0 for no limit. Capturing, or moving a man or another king, restarts
+    /// the count. The position carries the count ([`crate::KingRun`]).
+    pub king_move_limit: u8,
     /// What ends the game and who wins.
     pub goal: Goal,
     /// Draw rules.
@@ -520,7 +545,10 @@ impl RuleSet {
     /// Whether men capture backward.
     #[inline]
     pub fn men_capture_backward(&self) -> bool {
-        self.men.captures == ManDirections::AllDiagonals
+        matches!(
+            self.men.captures,
+            ManDirections::AllDiagonals | ManDirections::AllEight
+        )
     }
 
     /// The two diagonal directions forward of `color`'s men (a parachutist captures in their

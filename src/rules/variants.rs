@@ -66,6 +66,11 @@ pub enum Variant {
     Turkish,
     /// Canadian draughts: International rules on 12×12 (played in 128-bit words).
     Canadian,
+    /// Frisian draughts (Fries dammen): 10×10, captures along diagonals, files and ranks,
+    /// value precedence, at most three moves in a row with one king.
+    Frisian,
+    /// Frysk! (5-men Frisian): the Frisian rules from one back row each.
+    Frysk,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -203,6 +208,7 @@ const BASE: RuleSet = RuleSet {
     promotion: Promotion::far_rows(8, USUAL_FORWARD),
     precedence: Precedence::KING_PRIORITY,
     mid_capture_promotion: MidCapturePromotion::EndMove,
+    king_move_limit: 0,
     goal: Goal::Normal,
     draw: DrawRules {
         repetition: 3,
@@ -641,9 +647,80 @@ static TURKISH: RuleSet = RuleSet {
     ..BASE
 };
 
+/// Frisian: 2 kings against 1 king, 1 king against 1 king (spec Part 2 §4 [LID-frisian,
+/// PYD-game, mlwi]).
+static FRISIAN_ENDGAME: [EndgameRule; 2] = [
+    // 2 kings v 1 king: drawn after 7 moves each
+    EndgameRule {
+        label: "Frisian 2 kings v 1",
+        material: &[vs_lone_king(2, 2, 2, 0, LoneKingDiagonal::Any)],
+        plies: 14,
+        restart_on_material_change: false,
+    },
+    // 1 king v 1 king: drawn after 2 moves each (officially at once unless a capture is forced:
+    // the two moves each let a forced capture happen)
+    EndgameRule {
+        label: "Frisian 1 king v 1",
+        material: &[vs_lone_king(1, 1, 1, 0, LoneKingDiagonal::Any)],
+        plies: 4,
+        restart_on_material_change: false,
+    },
+];
+
+/// Frisian draughts (Fries dammen), GameType 40: spec variants.md Part 2 §4, §7 [WP-FRI,
+/// MS-FRI, DCTL-frisian, SCAN, LID-frisian].
+static FRISIAN: RuleSet = RuleSet {
+    name: "frisian",
+    board: BoardSize::Ten, // 10×10, a1 dark
+    start: START_10X10,    // 20 men each on four rows
+    promotion: Promotion::far_rows(10, USUAL_FORWARD),
+    first: Color::White, // White first
+    men: MenRules {
+        // one square diagonally forward; captures in 8 directions, an orthogonal one over the
+        // piece two cells away to the square four cells away
+        moves: ManDirections::ForwardDiagonals,
+        captures: ManDirections::AllEight,
+        ..BASE.men
+    },
+    kings: KingRules {
+        // flying; quiet moves diagonal only (spec §7), captures in 8 directions, landing
+        // anywhere beyond with forced continuation
+        move_lines: Lines::Diagonal,
+        capture_lines: Lines::Both,
+        ..FLYING_KINGS
+    },
+    removal: Removal::AfterMove, // pieces block until the move ends
+    // the highest value (a king 199, a man 100: spec §7), then a capture with a king
+    precedence: Precedence::FRISIAN,
+    mid_capture_promotion: MidCapturePromotion::PassThrough, // crowned only if it ends there
+    king_move_limit: 3, // at most three non-capturing moves in a row with one king, with men
+    draw: DrawRules {
+        repetition: 3, // threefold [U]
+        // [U] no no-progress rule found: International's 25 moves each of kings only
+        no_progress_plies: 50,
+        man_move_is_progress: true,
+        endgame: EndgameCounters::Classes(&FRISIAN_ENDGAME),
+    },
+    notation: Notation {
+        algebraic: false, // 1-50 as International
+        capture_sep: 'x',
+        game_type: "40,W,10,10,N2,0", // [PYD-pdn], lidraughts gameType 40
+        ..BASE.notation
+    },
+    ..BASE
+};
+
+/// Frysk! (spec Part 2 §4): Frisian from White 46-50 and Black 1-5 [LID-frysk, PYD-game];
+/// pydraughts writes GameType 40 for it (so a `Variant` tag names it).
+static FRYSK: RuleSet = RuleSet {
+    name: "frysk",
+    start: "W:Wa1,c1,e1,g1,i1:Bb10,d10,f10,h10,j10",
+    ..FRISIAN
+};
+
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 21] = [
+    pub const ALL: [Variant; 23] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -665,6 +742,8 @@ impl Variant {
         Variant::Parachute,
         Variant::Turkish,
         Variant::Canadian,
+        Variant::Frisian,
+        Variant::Frysk,
     ];
 
     /// The rules of this variant.
@@ -692,6 +771,8 @@ impl Variant {
             Variant::Parachute => &PARACHUTE,
             Variant::Turkish => &TURKISH,
             Variant::Canadian => &CANADIAN,
+            Variant::Frisian => &FRISIAN,
+            Variant::Frysk => &FRYSK,
         }
     }
 
@@ -719,6 +800,8 @@ impl Variant {
             "breakthrough" | "bt" => Variant::Breakthrough,
             "dama-italiana" | "italiana" => Variant::Italian,
             "dama" | "turkish-draughts" => Variant::Turkish,
+            "fries" | "fries-dammen" | "frisian-draughts" => Variant::Frisian,
+            "frysk!" | "frysk" => Variant::Frysk,
             _ => return Variant::ALL.into_iter().find(|v| v.name() == n),
         };
         Some(v)

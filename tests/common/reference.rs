@@ -3,9 +3,12 @@
 //! with `Geometry::neighbour`, enumerates every capture sequence, and applies the rules as
 //! filters.
 //!
-//! A capture *path* is identified by the order in which the pieces are taken and the final
-//! square (a king that may land on several squares and goes on straight ahead takes the same
-//! path from each of them). A *move* is (from, to, captured set).
+//! A capture *path* is identified by the order in which the pieces are taken, the direction of
+//! each jump and the final square (a king that may land on several squares and goes on straight
+//! ahead takes the same path from each of them). Where all lines are diagonal, or all
+//! orthogonal, the directions follow from the order; with both (Frisian) two landing squares of
+//! one line may reach the next piece along different lines, and those are two paths, as dctl
+//! counts them. A *move* is (from, to, captured set).
 
 use dama::rules::{
     Criterion, Dir, KingLanding, MidCapturePromotion, Parachutists, Range, Removal, Word,
@@ -19,6 +22,8 @@ pub struct RefPath<W: Word> {
     pub mv: Move<W>,
     /// The captured squares in the order they are taken.
     pub order: Vec<Square>,
+    /// The direction of each jump.
+    pub dirs: Vec<Dir>,
     /// True when the moving piece was a king at the start.
     pub by_king: bool,
     /// The squares the piece lands on after each capture (the last one is `mv.to`).
@@ -65,6 +70,7 @@ struct Search<'a, W: Word> {
     empty: Bitboard<W>,
     enemy: Bitboard<W>,
     order: Vec<Square>,
+    dirs: Vec<Dir>,
     landings: Vec<Square>,
     out: Vec<RefPath<W>>,
 }
@@ -157,6 +163,7 @@ impl<W: Word> Search<'_, W> {
         for jump in self.jumps(&piece) {
             let captured = piece.captured | Bitboard::from_square(jump.victim);
             self.order.push(jump.victim);
+            self.dirs.push(jump.dir);
             let next: Vec<(Capturer<W>, bool)> = jump
                 .landings
                 .iter()
@@ -192,6 +199,7 @@ impl<W: Word> Search<'_, W> {
                 self.landings.pop();
             }
             self.order.pop();
+            self.dirs.pop();
         }
     }
 
@@ -213,18 +221,22 @@ impl<W: Word> Search<'_, W> {
         self.out.push(RefPath {
             mv,
             order: self.order.clone(),
+            dirs: self.dirs.clone(),
             by_king: self.started_as_king,
             landings: self.landings.clone(),
         });
     }
 }
 
-/// Every legal capture path of `pos` (empty when no capture exists), one per capture order and
-/// final square.
+/// Every legal capture path of `pos` (empty when no capture exists), one per capture order, jump
+/// directions and final square.
 pub fn capture_paths<W: Word>(pos: &Board<W>) -> Vec<RefPath<W>> {
     let mut out: Vec<RefPath<W>> = Vec::new();
     for p in landing_paths(pos) {
-        if !out.iter().any(|q| q.mv == p.mv && q.order == p.order) {
+        if !out
+            .iter()
+            .any(|q| q.mv == p.mv && q.order == p.order && q.dirs == p.dirs)
+        {
             out.push(p);
         }
     }
@@ -245,6 +257,7 @@ pub fn landing_paths<W: Word>(pos: &Board<W>) -> Vec<RefPath<W>> {
             empty: pos.empty() | Bitboard::from_square(from),
             enemy: pos.pieces(!me),
             order: Vec::new(),
+            dirs: Vec::new(),
             landings: Vec::new(),
             out: Vec::new(),
         };
@@ -270,6 +283,12 @@ pub fn landing_paths<W: Word>(pos: &Board<W>) -> Vec<RefPath<W>> {
                 Criterion::KingsTaken => (taken.len() as u32, std::cmp::Reverse(Vec::new())),
                 // the positions of the kings in capture order, earliest first wins
                 Criterion::KingsFirst => (0, std::cmp::Reverse(taken)),
+                // a man counts 100, a king 199 (Frisian)
+                Criterion::Value => {
+                    let men = p.order.len() - taken.len();
+                    let value = 100 * men as u32 + 199 * taken.len() as u32;
+                    (value, std::cmp::Reverse(Vec::new()))
+                }
             }
         };
         if let Some(best) = all.iter().map(score).max() {
@@ -280,16 +299,26 @@ pub fn landing_paths<W: Word>(pos: &Board<W>) -> Vec<RefPath<W>> {
 }
 
 /// The quiet moves: men one step in their move directions, kings any distance (flying) or one
-/// step (short) along their lines.
+/// step (short) along their lines, except a king at the king-move limit.
 pub fn quiet_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
     let g = pos.geometry();
     let rules = pos.rules();
     let me = pos.side();
     let empty = pos.empty();
     let promotion = rules.promotion_squares::<W>(me);
+    // Frisian: a king that has made the limit of non-capturing moves in a row, while its side
+    // has men, may not make another
+    let run = pos.king_run(me);
+    let limit = rules.king_move_limit;
+    let frozen = run
+        .square()
+        .filter(|_| limit > 0 && run.count() >= limit && pos.men(me).any());
     let mut out = Vec::new();
     for from in pos.pieces(me) {
         let king = pos.kings(me).has(from);
+        if Some(from) == frozen {
+            continue;
+        }
         let dirs: &[Dir] = if king {
             rules.kings.move_lines.dirs()
         } else {

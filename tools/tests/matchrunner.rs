@@ -588,3 +588,25 @@ fn canadian_games_are_played_to_their_end() {
         check_legal(r);
     }
 }
+
+/// Frisian and Frysk! games through the match runner end by the rules, every move legal with
+/// the king-move limit applied along the game.
+#[test]
+fn frisian_and_frysk_games_end_by_the_rules() {
+    for (variant, games) in [(Variant::Frysk, 2), (Variant::Frisian, 2)] {
+        let mut cfg = config(
+            spec("A", dama()),
+            spec("B", dama()),
+            games,
+            TimeControl::Depth(2),
+        );
+        cfg.variant = variant;
+        cfg.openings = random_openings(variant, 1, 7);
+        let (_, records) = play(&cfg);
+        assert_eq!(records.len(), games as usize);
+        for r in &records {
+            assert_eq!(r.end, EndKind::Normal, "{variant}: {}", r.reason);
+            check_legal(r);
+        }
+    }
+}

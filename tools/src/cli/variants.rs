@@ -44,6 +44,7 @@ fn describe(v: Variant) -> String {
         ManDirections::AllDiagonals => "men capture backward",
         ManDirections::ForwardDiagonals => "men capture forward",
         ManDirections::ForwardAndSideways => "men step and capture forward and sideways",
+        ManDirections::AllEight => "men capture in 8 directions",
     });
     if r.men.forward[0] == r.men.forward[1] {
         men.push_str(" (all of them toward the same side)");
@@ -54,11 +55,20 @@ fn describe(v: Variant) -> String {
     if r.men.parachutists.present() {
         men.push_str(", parachutists (P) capture toward their own side, then are men");
     }
-    let lines = match r.kings.capture_lines {
+    let mut lines = String::from(match r.kings.capture_lines {
         Lines::Diagonal => "",
         Lines::Orthogonal => " orthogonal",
-        Lines::Both => " diagonal and orthogonal",
-    };
+        Lines::Both => " capturing diagonally and orthogonally",
+    });
+    if r.kings.move_lines != r.kings.capture_lines && r.kings.move_lines == Lines::Diagonal {
+        lines.push_str(", moving diagonally");
+    }
+    if r.king_move_limit > 0 {
+        lines.push_str(&format!(
+            ", at most {} quiet moves in a row with one king while men remain",
+            r.king_move_limit
+        ));
+    }
     let squares = if g.all_squares { " all squares" } else { "" };
     let removal = match r.removal {
         Removal::AfterMove => "",
@@ -94,6 +104,7 @@ fn precedence_name(p: Precedence) -> String {
                 Criterion::Count => "most pieces",
                 Criterion::KingsTaken => "most kings",
                 Criterion::KingsFirst => "kings taken first",
+                Criterion::Value => "highest value (king 1.99 men)",
             }
             .to_string()
         })
@@ -116,6 +127,10 @@ mod tests {
         assert!(thai.contains("leave at once"), "{thai}");
         let parachute = describe(Variant::Parachute);
         assert!(parachute.contains("parachutists (P)"), "{parachute}");
+        let frisian = describe(Variant::Frisian);
+        assert!(frisian.contains("men capture in 8 directions"), "{frisian}");
+        assert!(frisian.contains("at most 3 quiet moves"), "{frisian}");
+        assert!(frisian.contains("highest value"), "{frisian}");
         let czech = describe(Variant::Czech);
         assert!(czech.contains("ranked by capture by a king"), "{czech}");
         assert_eq!(Variant::ALL.map(describe).len(), Variant::ALL.len());
