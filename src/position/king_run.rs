@@ -1,16 +1,14 @@
 //! The king-move limit (Frisian, spec Part 2 §4): a side that still has men may not make more
 //! than [`crate::RuleSet::king_move_limit`] non-capturing moves in a row with the same king.
 //!
-//! The count needs history, and the search and the game both move through [`Position`]s, so
-//! the position ([`Board`]) carries it (two bytes, in the padding of its words) and its key includes it:
+//! The count needs history, and the search and the game both move through positions, so the
+//! position carries it (two bytes, in the padding of its words; its methods on the runs are in
+//! `position.rs`) and its key includes it:
 //! a king that may not move again is another position than one that may. A FEN carries no
 //! count (a position read from one starts with none); a game replayed from its moves, as the
 //! Hub and DXP sessions and PDN do, rebuilds it.
 
-use super::Board;
-use crate::moves::Move;
-use crate::rules::Word;
-use crate::types::{Bitboard, Color, Square};
+use crate::types::{Color, Square};
 use crate::zobrist::{self, Key};
 
 /// One side's run: the king that made the side's last moves, all of them non-capturing king
@@ -46,119 +44,10 @@ impl KingRun {
 
     /// Its part of the position's key for `color`.
     #[inline]
-    fn key(self, color: Color) -> Key {
+    pub(super) fn key(self, color: Color) -> Key {
         match self.square() {
             Some(sq) => zobrist::run_key(color, self.count(), sq),
             None => 0,
-        }
-    }
-}
-
-impl<W: Word> Board<W> {
-    /// The run of `color`'s king ([`KingRun`]; always none in variants without the limit).
-    #[inline]
-    pub fn king_run(&self, color: Color) -> KingRun {
-        self.runs[color.index()]
-    }
-
-    /// The king of the side to move that may make no more non-capturing moves (its run has
-    /// reached the limit and the side has men), as a set of at most one square.
-    #[inline]
-    pub fn frozen_king(&self) -> Bitboard<W> {
-        let run = self.runs[self.side.index()];
-        let limit = self.rules().king_move_limit;
-        match run.square() {
-            Some(sq) if limit != 0 && run.count() >= limit => Bitboard::from_square(sq),
-            _ => Bitboard::EMPTY,
-        }
-    }
-
-    /// [`Position::frozen_king`] of the position after `mv` (legal here), from this one's runs.
-    #[inline]
-    pub(crate) fn frozen_after(&self, mv: &Move<W>) -> Bitboard<W> {
-        let them = !self.side;
-        let run = self.runs[them.index()];
-        let Some(sq) = run.square() else {
-            return Bitboard::EMPTY;
-        };
-        let limit = self.rules().king_move_limit;
-        let men_left = (self.men(them) - mv.captured).any();
-        if limit != 0 && run.count() >= limit && !mv.captured.has(sq) && men_left {
-            Bitboard::from_square(sq)
-        } else {
-            Bitboard::EMPTY
-        }
-    }
-
-    /// The same position with `color`'s run set to `run` (a king of `color` must stand on its
-    /// square; in variants without the limit the run stays none).
-    pub fn with_king_run(&self, color: Color, run: KingRun) -> Board<W> {
-        let mut p = *self;
-        let ok = match run.square() {
-            Some(sq) => self.kings(color).has(sq) && self.men(color).any(),
-            None => true,
-        };
-        if ok && self.rules().king_move_limit != 0 {
-            p.key ^= p.runs[color.index()].key(color) ^ run.key(color);
-            p.runs[color.index()] = run;
-        }
-        p
-    }
-
-    /// The key part of both runs (for [`Position::compute_key`]).
-    #[inline]
-    pub(super) fn runs_key(&self) -> Key {
-        self.runs[0].key(Color::White) ^ self.runs[1].key(Color::Black)
-    }
-
-    /// Updates the runs of `self`, the position after `mover` played `mv` (a king's move when
-    /// `was_king`), and its key when `keyed`. Only where the variant has the limit, or a run
-    /// is left to end.
-    #[inline(always)]
-    pub(super) fn update_runs(&mut self, mover: Color, mv: &Move<W>, was_king: bool, keyed: bool) {
-        let quiet_king = was_king && mv.captured.is_empty();
-        if self.runs == [KingRun::NONE; 2] && !quiet_king {
-            return;
-        }
-        self.update_runs_of_king_move(mover, mv, quiet_king, keyed);
-    }
-
-    /// [`Position::update_runs`] past its quick test, out of line so that `play` stays small.
-    #[inline(never)]
-    fn update_runs_of_king_move(
-        &mut self,
-        mover: Color,
-        mv: &Move<W>,
-        quiet_king: bool,
-        keyed: bool,
-    ) {
-        let limit = self.rules().king_move_limit;
-        if limit == 0 {
-            return;
-        }
-        let before = self.runs;
-        let them = !mover;
-        let mine = before[mover.index()];
-        self.runs[mover.index()] = if quiet_king && self.men(mover).any() {
-            let count = if mine.square() == Some(mv.from) {
-                mine.count() + 1
-            } else {
-                1
-            };
-            KingRun::new(mv.to, count.min(limit))
-        } else {
-            KingRun::NONE
-        };
-        // the opponent's run ends with its king taken or its last man
-        let theirs = before[them.index()];
-        let taken = theirs.square().is_some_and(|sq| mv.captured.has(sq));
-        if taken || self.men(them).is_empty() {
-            self.runs[them.index()] = KingRun::NONE;
-        }
-        if keyed {
-            for c in Color::ALL {
-                self.key ^= before[c.index()].key(c) ^ self.runs[c.index()].key(c);
-            }
         }
     }
 }
