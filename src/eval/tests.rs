@@ -26,7 +26,8 @@ pub(crate) fn mirror<W: Word>(pos: &Board<W>) -> Board<W> {
     })
 }
 
-/// The start and a few plies of a fixed game from it, in `variant`'s word.
+/// The start and the plies of a fixed pseudo-random game from it, long enough to crown kings,
+/// in the word `W`.
 fn sample_game<W: Word>(variant: Variant) -> Vec<Board<W>> {
     let mut out = Vec::new();
     let mut pos = Board::start(variant);
@@ -81,16 +82,7 @@ pub(crate) fn sample_positions() -> Vec<Position> {
         .filter(opposite)
         .filter(|v| !v.rules().wide())
     {
-        let mut pos = Position::start(v);
-        // A fixed pseudo-random game long enough to crown kings.
-        for ply in 0..160 {
-            out.push(pos);
-            let moves = movegen::legal_moves(&pos);
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play(&moves[(ply * 7 + 3) % moves.len()]);
-        }
+        out.extend(sample_game::<u64>(v));
     }
     let fens = [
         "W:WKa1,Kc1,Kg1:BKb8",
