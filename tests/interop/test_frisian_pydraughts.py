@@ -1,0 +1,108 @@
+"""pydraughts 0.6.7's HubEngine drives `dama hub` through Frisian and Frysk! games (10×10, men
+and kings capturing along files and ranks too, the value rule, the king-move limit).
+
+Run from the repository root after `cargo build --release`:
+
+    pip install pydraughts==0.6.7 pytest
+    python -m pytest -s tests/interop/test_frisian_pydraughts.py
+
+pydraughts differs from dama's rules in one known place (spec variants.md §4 and §7): it values a
+king at 1.501 men with floating-point sums, where dama, dctl, Scan and lidraughts value it a
+little less than two men (man 100, king 199). So where pydraughts cannot find dama's move, the
+test checks that the two valuations rank the captures of that position differently, says so,
+and ends the game there; every other move must be legal for pydraughts, and a game that does not
+diverge must end by pydraughts' rules (which include the Frisian draw rules and the king-move
+limit).
+"""
+
+import time
+
+import pytest
+
+import draughts
+from draughts import BLACK, WHITE
+from draughts.engine import HubEngine
+from test_pydraughts import DAMA, MAX_PLIES, close_engine, end_reason
+
+START_TIME = 1.0  # seconds per side
+INCREMENT = 0.02  # seconds per move
+
+
+def start_engine(variant, skill):
+    """A dama Hub engine set to `variant` as pydraughts names it: `frysk!` is an alias of the
+    `frysk` that dama's `hub` reply lists, and is sent as the caller wrote it."""
+    engine = HubEngine([DAMA, "hub"])
+    assert engine.id.get("name") == "dama", engine.id
+    assert variant.rstrip("!") in engine.variants, engine.variants
+    engine.configure({"variant": variant, "hash": 8, "threads": 1, "skill": skill})
+    engine.init()
+    return engine
+
+
+def capture_values(board):
+    """The captures pydraughts generates before its value rule: (first square, pieces taken)."""
+    game = board._game
+    moves, captures = game.get_moves()
+    found = []
+    for move, taken in zip(moves, captures):
+        pieces = [game.board.searcher.get_piece_by_position(sq) for sq in taken if sq is not None]
+        if pieces:
+            found.append((move, pieces))
+    return found
+
+
+def best(found, man, king):
+    """The indices of the captures of the highest value with these piece values."""
+    values = [sum(king if p.king else man for p in pieces) for _, pieces in found]
+    top = max(values)
+    return {i for i, v in enumerate(values) if v == top}
+
+
+def known_difference(board):
+    """Why pydraughts rejects dama's move at `board`, if it is the known difference."""
+    found = capture_values(board)
+    if found and best(found, 1, 1.501) != best(found, 100, 199):
+        return "pydraughts values a king at 1.501 men, dama (with dctl, Scan, lidraughts) at 1.99"
+    return None
+
+
+def play_game(variant, skills):
+    board = draughts.Board(variant=variant)
+    engines = {WHITE: start_engine(variant, skills[0]), BLACK: start_engine(variant, skills[1])}
+    clocks = {WHITE: START_TIME, BLACK: START_TIME}
+    try:
+        while not board.is_over():
+            assert len(board.move_stack) < MAX_PLIES, f"no end after {MAX_PLIES} plies: {board.fen}"
+            side = board.turn
+            started = time.monotonic()
+            moves = " ".join(m.hub_move for m in board.move_stack)
+            # HubEngine.play without its Move lookup, so that a rejected move can be examined
+            sent, _ = engines[side].go(
+                board._game.initial_hub_fen, moves=moves, my_time=max(clocks[side], 0.01),
+                inc=INCREMENT, depth=None, nodes=None, movetime=None, ponder=False,
+            )
+            try:
+                move = draughts.Move(board.copy(), hub_move=sent)
+            except KeyError:
+                why = known_difference(board)
+                assert why, f"dama sent a move pydraughts rejects at {board.fen}: {sent!r}"
+                return f"pydraughts differs: {why}", len(board.move_stack)
+            clocks[side] += INCREMENT - (time.monotonic() - started)
+            board.push(move)
+        return end_reason(board), len(board.move_stack)
+    finally:
+        for engine in engines.values():
+            close_engine(engine)
+
+
+@pytest.mark.parametrize("variant,skills", [
+    ("frisian", (5, 5)),
+    ("frisian", (3, 5)),
+    ("frysk!", (5, 5)),
+    ("frysk!", (5, 3)),
+])
+def test_frisian_game(variant, skills):
+    reason, plies = play_game(variant, skills)
+    print(f"\n{variant} (skills {skills[0]} v {skills[1]}): {reason} after {plies} plies")
+    assert reason is not None
+    assert plies >= 10, "a game should get past its opening before the rules part"
