@@ -253,12 +253,34 @@ fn all_four_pieces_agree_with_brute_force() {
 /// the values of its successors (and the distances too, where stored).
 #[test]
 fn four_piece_sample_is_consistent() {
-    let bb = bitbases();
+    let checked = check_four_piece_sample(bitbases(), Variant::Czech, 41);
+    assert!(checked > 100_000 / 41, "{checked}");
+}
+
+/// The same for Turkish (the all-squares board, orthogonal men and flying kings, pieces removed
+/// at once), every slice of at most four pieces generated first (heavy, about 7 minutes on 2
+/// loaded cores: run with `--ignored`).
+#[test]
+#[ignore]
+fn turkish_four_piece_sample_is_consistent() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egtb-turkish4");
+    let _ = std::fs::remove_dir_all(&dir);
+    let slices = build::slices(4, None);
+    build::generate(Variant::Turkish, &dir, &slices, &|_| {}, &mut |_| {}).unwrap();
+    let bb = Bitbases::open(&dir);
+    let checked = check_four_piece_sample(&bb, Variant::Turkish, 97);
+    assert!(checked > 500_000 / 97, "{checked}");
+    assert!(bb.errors().is_empty(), "{:?}", bb.errors());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Checks every `step`-th position of every 4-piece slice of `variant` against its successors'
+/// values in `bb`; the number of positions checked.
+fn check_four_piece_sample(bb: &Bitbases, variant: Variant, step: usize) -> usize {
     let mut checked = 0;
     for (m, side) in all_slices(4).into_iter().filter(|(m, _)| m.pieces() == 4) {
-        for pos in positions(Variant::Czech, m, side).into_iter().step_by(41) {
+        for pos in positions(variant, m, side).into_iter().step_by(step) {
             let got = bb.probe(&pos).unwrap();
-            let mut best: Option<(Wdl, Option<u32>)> = None;
             let mut children = Vec::new();
             for mv in movegen::legal_moves(&pos) {
                 let child = pos.play(&mv);
@@ -271,24 +293,23 @@ fn four_piece_sample_is_consistent() {
                 children.push(v);
             }
             let wins: Vec<_> = children.iter().filter(|c| c.0 == Wdl::Loss).collect();
-            if !wins.is_empty() {
-                best = Some((
-                    Wdl::Win,
-                    wins.iter().map(|c| c.1.map(|d| d + 1)).min().flatten(),
-                ));
+            let want = if !wins.is_empty() {
+                let d = wins.iter().map(|c| c.1.map(|d| d + 1)).min().flatten();
+                (Wdl::Win, d)
             } else if children.iter().all(|c| c.0 == Wdl::Win) {
                 let d = children.iter().map(|c| c.1.map(|d| d + 1)).max().flatten();
-                best = Some((Wdl::Loss, if children.is_empty() { Some(0) } else { d }));
-            }
-            let want = best.unwrap_or((Wdl::Draw, None));
-            assert_eq!(got.wdl, want.0, "{}", pos.to_fen());
+                (Wdl::Loss, if children.is_empty() { Some(0) } else { d })
+            } else {
+                (Wdl::Draw, None)
+            };
+            assert_eq!(got.wdl, want.0, "{variant} {}", pos.to_fen());
             if got.distance.is_some() {
-                assert_eq!(got.distance, want.1, "{}", pos.to_fen());
+                assert_eq!(got.distance, want.1, "{variant} {}", pos.to_fen());
             }
             checked += 1;
         }
     }
-    assert!(checked > 100_000 / 41, "{checked}");
+    checked
 }
 
 /// Rules spec Part B §9: three kings against a lone king off a1-h8, the kings to move, win in
@@ -497,4 +518,29 @@ fn other_variants_agree_with_brute_force() {
         assert!(bb.errors().is_empty(), "{:?}", bb.errors());
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// Frisian (Frysk! has the same rules and so the same tables), whose king-move limit puts each
+/// side's run in the position and in the index: 2 and 3 pieces against the same independent solver (which plays the moves, runs and
+/// all), both at the roots (no runs) and at every position with a run that play reached.
+#[test]
+fn frisian_with_the_king_move_limit_agrees_with_brute_force() {
+    let variant = Variant::Frisian;
+    let (dir, bb, brute) = solve_three_pieces(variant);
+    for (m, side) in all_slices(3) {
+        check_variant(&bb, variant, &brute, m, side);
+    }
+    let mut with_runs = 0;
+    for pos in brute.ids.keys() {
+        let runs = [pos.king_run(Color::White), pos.king_run(Color::Black)];
+        if runs.iter().all(|r| r.square().is_none()) {
+            continue;
+        }
+        let Probe { wdl, distance } = bb.probe(pos).expect("slice present");
+        assert_eq!((wdl, distance), brute.get(pos), "{} {runs:?}", pos.to_fen());
+        with_runs += 1;
+    }
+    assert!(with_runs > 10_000, "{with_runs} positions with runs");
+    assert!(bb.errors().is_empty(), "{:?}", bb.errors());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -13,11 +13,18 @@
 //! opponent's men among theirs, then the side to move's kings among the squares the men leave
 //! free, then the opponent's kings among those still free. Only placements in which both sets
 //! of men share a square are holes; they are marked invalid in the tables.
+//!
+//! Under a king-move limit (Frisian) a position also holds each side's run ([`KingRun`]): the
+//! king that made the side's last non-capturing moves in a row and how many. A side with men
+//! and `k` kings has `1 + limit · k` run states (none, or the j-th of its kings in relative
+//! square order with a count of 1 to the limit), every other side one; the index is then
+//! `(placement · R_tm + run_tm) · R_op + run_op`. Without the limit both are 1 and the index
+//! is the placement's alone.
 
 use once_cell::sync::Lazy;
 
 use super::material::MaterialSignature;
-use crate::position::Position;
+use crate::position::{KingRun, Position};
 use crate::rules::{Geometry, Variant};
 use crate::types::{Bitboard, Color};
 
@@ -120,6 +127,38 @@ pub struct Placement {
     pub their_men: u64,
     /// Opponent's kings.
     pub their_kings: u64,
+    /// The side to move's run state (0: none; `1 + limit · j + count - 1` for the j-th of its
+    /// kings in relative square order), always 0 without a king-move limit.
+    pub my_run: u8,
+    /// The opponent's run state, as `my_run`.
+    pub their_run: u8,
+}
+
+/// The run state of `run` among `kings` (relative squares of the run's side) for side to move
+/// `side`: 0 for none.
+fn run_state(g: &Geometry, side: Color, kings: u64, run: KingRun, limit: u8) -> u8 {
+    let Some(sq) = run.square() else {
+        return 0;
+    };
+    let rel = relative(g, side, Bitboard::from_square(sq));
+    let j = (kings & (rel - 1)).count_ones() as u8;
+    1 + limit * j + run.count() - 1
+}
+
+/// The run of run state `state` among `kings` (relative squares) for side to move `side`.
+fn run_of(g: &Geometry, side: Color, kings: u64, state: u8, limit: u8) -> KingRun {
+    if state == 0 || limit == 0 {
+        return KingRun::NONE;
+    }
+    let (j, count) = ((state - 1) / limit, (state - 1) % limit + 1);
+    let mut rest = kings;
+    for _ in 0..j {
+        rest &= rest - 1;
+    }
+    match absolute(g, side, rest & rest.wrapping_neg()).first() {
+        Some(sq) => KingRun::new(sq, count),
+        None => KingRun::NONE,
+    }
 }
 
 /// Relative square of `sq` for side to move `side`.
@@ -153,11 +192,18 @@ impl Placement {
     pub fn of(pos: &Position) -> Placement {
         let g = pos.geometry();
         let me = pos.side();
+        let limit = pos.rules().king_move_limit;
+        let (my_kings, their_kings) = (
+            relative(g, me, pos.kings(me)),
+            relative(g, me, pos.kings(!me)),
+        );
         Placement {
             my_men: relative(g, me, pos.men(me)),
-            my_kings: relative(g, me, pos.kings(me)),
+            my_kings,
             their_men: relative(g, me, pos.men(!me)),
-            their_kings: relative(g, me, pos.kings(!me)),
+            their_kings,
+            my_run: run_state(g, me, my_kings, pos.king_run(me), limit),
+            their_run: run_state(g, me, their_kings, pos.king_run(!me), limit),
         }
     }
 
@@ -183,7 +229,13 @@ impl Placement {
         } else {
             (theirs, mine)
         };
+        let limit = variant.rules().king_move_limit;
         Position::from_parts(variant, white, black, kings, side)
+            .with_king_run(side, run_of(g, side, self.my_kings, self.my_run, limit))
+            .with_king_run(
+                !side,
+                run_of(g, side, self.their_kings, self.their_run, limit),
+            )
     }
 }
 
@@ -196,6 +248,8 @@ pub struct Indexer {
     no_men: [u64; 2],
     squares: u32,
     sizes: [u64; 4],
+    /// The number of run states of the side to move and of the opponent (1 without a limit).
+    runs: [u64; 2],
     size: u64,
 }
 
@@ -219,12 +273,22 @@ impl Indexer {
             binomial(squares.saturating_sub(men), key.wk as u32),
             binomial(squares.saturating_sub(men + key.wk as u32), key.bk as u32),
         ];
-        let size = sizes.iter().fold(1u64, |a, &s| a.saturating_mul(s));
+        let limit = r.king_move_limit;
+        let run_states = |men: u8, kings: u8| match (limit, men) {
+            (0, _) | (_, 0) => 1,
+            _ => 1 + limit as u64 * kings as u64,
+        };
+        let runs = [run_states(key.wm, key.wk), run_states(key.bm, key.bk)];
+        let size = sizes
+            .iter()
+            .chain(&runs)
+            .fold(1u64, |a, &s| a.saturating_mul(s));
         Indexer {
             key,
             no_men,
             squares,
             sizes,
+            runs,
             size,
         }
     }
@@ -258,11 +322,16 @@ impl Indexer {
         let tm = rank(squeeze(p.their_men, self.no_men[1]));
         let mk = rank(squeeze(p.my_kings, men));
         let tk = rank(squeeze(p.their_kings, men | p.my_kings));
-        ((mm * self.sizes[1] + tm) * self.sizes[2] + mk) * self.sizes[3] + tk
+        let placed = ((mm * self.sizes[1] + tm) * self.sizes[2] + mk) * self.sizes[3] + tk;
+        (placed * self.runs[0] + p.my_run as u64) * self.runs[1] + p.their_run as u64
     }
 
     /// The placement at index `i`, or `None` for a hole (both sides' men on one square).
     pub fn placement(&self, i: u64) -> Option<Placement> {
+        let their_run = (i % self.runs[1]) as u8;
+        let i = i / self.runs[1];
+        let my_run = (i % self.runs[0]) as u8;
+        let i = i / self.runs[0];
         let tk = i % self.sizes[3];
         let i = i / self.sizes[3];
         let mk = i % self.sizes[2];
@@ -288,6 +357,8 @@ impl Indexer {
             my_kings,
             their_men,
             their_kings,
+            my_run,
+            their_run,
         })
     }
 }
@@ -307,12 +378,15 @@ mod tests {
 
     #[test]
     fn index_round_trip() {
-        for key in [
-            MaterialSignature::new(1, 1, 0, 1),
-            MaterialSignature::new(0, 2, 1, 1),
-            MaterialSignature::new(2, 0, 1, 0),
+        for (variant, key) in [
+            (Variant::Czech, MaterialSignature::new(1, 1, 0, 1)),
+            (Variant::Czech, MaterialSignature::new(0, 2, 1, 1)),
+            (Variant::Czech, MaterialSignature::new(2, 0, 1, 0)),
+            // the runs of a side with men and kings (Frisian's limit), to move or not
+            (Variant::Frisian, MaterialSignature::new(1, 1, 0, 1)),
+            (Variant::Frisian, MaterialSignature::new(0, 1, 1, 1)),
         ] {
-            let ix = Indexer::new(Variant::Czech, key);
+            let ix = Indexer::new(variant, key);
             let mut valid = 0;
             for i in 0..ix.size() {
                 if let Some(p) = ix.placement(i) {
@@ -320,7 +394,7 @@ mod tests {
                     assert_eq!(p.key(), key);
                     assert_eq!(ix.index(&p), i);
                     for side in Color::ALL {
-                        let pos = p.position(Variant::Czech, side);
+                        let pos = p.position(variant, side);
                         pos.validate().unwrap();
                         assert_eq!(Placement::of(&pos), p);
                     }
@@ -328,5 +402,11 @@ mod tests {
             }
             assert!(valid > ix.size() / 2);
         }
+        let runs = |key| {
+            let plain = Indexer::new(Variant::International, key).size();
+            Indexer::new(Variant::Frisian, key).size() / plain
+        };
+        assert_eq!(runs(MaterialSignature::new(1, 1, 1, 2)), 4 * 7);
+        assert_eq!(runs(MaterialSignature::new(0, 2, 1, 0)), 1);
     }
 }

@@ -47,8 +47,8 @@ pub struct Probe {
 
 /// Whether bitbases exist for `variant`: the retrograde solver applies to every goal but
 /// Breakthrough, where every position with a king is already over, and to rules that are the
-/// same for both colours turned 180° (not One-way), without a king-move limit (not Frisian,
-/// whose legal moves depend on the moves before). The error is one line.
+/// same for both colours turned 180° (not One-way). Under a king-move limit (Frisian) the
+/// index holds each side's run as well ([`index`]). The error is one line.
 pub fn applies(variant: Variant) -> Result<(), String> {
     if variant.rules().wide() {
         return Err(format!(
@@ -61,12 +61,6 @@ pub fn applies(variant: Variant) -> Result<(), String> {
         return Err(format!(
             "no bitbases for {variant}: its goal ({}) ends the game at the first king",
             goal.name()
-        ));
-    }
-    if variant.rules().king_move_limit != 0 {
-        return Err(format!(
-            "no bitbases for {variant}: its king-move limit depends on the moves before, \
-             which a table's index does not hold"
         ));
     }
     if !Indexer::serves_both_sides(variant) {
