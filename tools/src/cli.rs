@@ -128,7 +128,7 @@ fn narrow_only(variant: Variant, command: &str) -> Result<()> {
     if variant.rules().wide() {
         return Err(anyhow!(
             "`dama {command}` does not play {variant} yet (its 12×12 board needs 128-bit \
-             positions); `dama perft`, `analyze`, `selfplay`, `hub` and `match` do"
+             positions); `dama perft`, `analyze`, `selfplay`, `play`, `hub` and `match` do"
         ));
     }
     Ok(())

@@ -208,6 +208,38 @@ fn hints_undo_save_and_resume() {
     }
 }
 
+/// Canadian (12×12, 128-bit positions): the board, a hinted move and the engine's answer, the
+/// square numbers 1-72, save and resume.
+#[test]
+fn canadian_is_played_on_its_12x12_board_and_resumes() {
+    let dir = scratch("canadian");
+    let (mut p, greeting) = Player::start(&dir, &["--variant", "canadian", "--level", "1"]);
+    assert!(greeting.contains("level 1, you play white"), "{greeting}");
+    let board = p.say("board");
+    assert!(board.contains("12 ") && board.contains("67-72"), "{board}");
+    assert_eq!(
+        board.matches(" w ").count() + board.matches(" w\n").count(),
+        30,
+        "{board}"
+    );
+    assert!(p.say("hint").starts_with("hint: move the man on "));
+    let mv = hinted(&p.say("hint"));
+    let answer = p.say(&mv);
+    assert!(answer.starts_with(&format!("you play 1. {mv}")), "{answer}");
+    assert!(answer.contains("dama plays 1... "), "{answer}");
+    let illegal = p.say("72-1");
+    assert!(illegal.starts_with("illegal move: '72-1'"), "{illegal}");
+    assert!(p.say("save game.pdn").starts_with("game saved to game.pdn"));
+    let saved = std::fs::read_to_string(dir.join("game.pdn")).unwrap();
+    assert!(saved.contains("[GameType \"27"), "{saved}");
+    let after = p.say("board");
+    p.quit("quit nosave");
+    let (mut q, greeting) = Player::start(&dir, &["--load", "game.pdn"]);
+    assert!(greeting.contains("canadian"), "{greeting}");
+    assert_eq!(q.say("board"), after);
+    q.quit("quit nosave");
+}
+
 /// 29 quiet king plies from `start` that repeat no position and leave no capture.
 fn quiet_king_plies(start: Position, plies: usize) -> Game {
     let mut game = Game::new(start);

@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 
+use dama::rules::Word;
 use dama::{Color, Variant};
 
 use dama_tools::play::board::Style;
@@ -70,7 +71,6 @@ impl Output for Terminal {
 
 /// `dama play`.
 pub fn run(a: PlayArgs) -> Result<()> {
-    super::narrow_only(a.variant, "play")?;
     let tty = io::stdout().is_terminal();
     let seed = a.seed.unwrap_or_else(clock_seed);
     let human = match a.colour.as_deref() {
@@ -99,13 +99,37 @@ pub fn run(a: PlayArgs) -> Result<()> {
         seed,
         resume_file: a.save_file.clone(),
     };
-    let mut session = match &a.load {
-        None => Session::new(cfg),
+    // a saved game is played in its own variant, and so in that variant's word
+    let loaded = match &a.load {
+        None => None,
         Some(file) => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
+            let variant = record::variant_of(&text, a.variant)
+                .map_err(|e| anyhow!("{}: {e}", file.display()))?;
+            Some((file.as_path(), text, variant))
+        }
+    };
+    let variant = loaded.as_ref().map_or(a.variant, |(_, _, v)| *v);
+    dama::for_word!(variant, W => play::<W>(&a, cfg, human, tty, loaded.as_ref()))
+}
+
+/// A game file given with `--load`: its name, its text and the variant of its game.
+type Loaded<'a> = (&'a std::path::Path, String, Variant);
+
+/// The game loop of `dama play` in the variant's word.
+fn play<W: Word>(
+    a: &PlayArgs,
+    cfg: Config,
+    human: Option<Color>,
+    tty: bool,
+    loaded: Option<&Loaded>,
+) -> Result<()> {
+    let mut session = match loaded {
+        None => Session::<W>::new(cfg),
+        Some((file, text, _)) => {
             let saved =
-                record::read(&text, a.variant).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+                record::read(text, a.variant).map_err(|e| anyhow!("{}: {e}", file.display()))?;
             let mut cfg = cfg;
             cfg.level = a.level.or(saved.level).unwrap_or(3);
             cfg.human = human.or(saved.human).unwrap_or(Color::White);

@@ -2,7 +2,8 @@
 //! the last move and the pieces that must capture marked; ANSI colours and Unicode pieces, or
 //! plain ASCII.
 
-use dama::{Bitboard, Color, Piece, Position};
+use dama::rules::Word;
+use dama::{Bitboard, Board, Color, Piece};
 
 /// How the board is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,11 +17,11 @@ pub enum Style {
 
 /// The squares to mark.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Marks {
+pub struct Marks<W: Word = u64> {
     /// Where the last move started and ended.
-    pub last_move: Bitboard,
+    pub last_move: Bitboard<W>,
     /// The pieces of the side to move that must capture.
-    pub must_capture: Bitboard,
+    pub must_capture: Bitboard<W>,
 }
 
 const RESET: &str = "\x1b[0m";
@@ -32,7 +33,7 @@ const WHITE_FG: &str = "\x1b[1;38;5;231m";
 const BLACK_FG: &str = "\x1b[1;38;5;16m";
 
 /// The board with `bottom`'s side nearest the reader.
-pub fn render(pos: &Position, bottom: Color, marks: &Marks, style: Style) -> String {
+pub fn render<W: Word>(pos: &Board<W>, bottom: Color, marks: &Marks<W>, style: Style) -> String {
     let g = pos.geometry();
     let w = g.width;
     let rows: Vec<u8> = match bottom {
@@ -80,7 +81,12 @@ fn trim_line_end(out: &mut String) {
 }
 
 /// One square, three characters wide.
-fn cell(pos: &Position, sq: Option<dama::Square>, marks: &Marks, style: Style) -> String {
+fn cell<W: Word>(
+    pos: &Board<W>,
+    sq: Option<dama::Square>,
+    marks: &Marks<W>,
+    style: Style,
+) -> String {
     let Some(sq) = sq else {
         return match style {
             Style::Ascii => "   ".to_string(),
@@ -143,6 +149,7 @@ pub fn legend(style: Style) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama::Position;
     use dama::Variant;
 
     #[test]

@@ -4,8 +4,9 @@
 
 use crate::matchrunner::pdn;
 use dama::game::Game;
+use dama::rules::Word;
 use dama::Move;
-use dama::{Color, Position, Variant};
+use dama::{Board, Color, Variant};
 
 /// What a saved game holds besides the moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,11 +19,11 @@ pub struct Players {
 
 /// A game read from a file.
 #[derive(Clone, Debug)]
-pub struct Saved {
+pub struct Saved<W: Word = u64> {
     /// The start position.
-    pub start: Position,
+    pub start: Board<W>,
     /// The moves played from it.
-    pub moves: Vec<Move>,
+    pub moves: Vec<Move<W>>,
     /// The level and colour, when the file names them.
     pub level: Option<u8>,
     /// The human's colour, when the file names it.
@@ -32,7 +33,7 @@ pub struct Saved {
 }
 
 /// The PDN text of `game`: `result` is `*` while it goes on, `reason` the final comment.
-pub fn write(game: &Game, players: &Players, result: &str, reason: &str) -> String {
+pub fn write<W: Word>(game: &Game<W>, players: &Players, result: &str, reason: &str) -> String {
     let engine = format!("dama level {}", players.level);
     let (white, black) = match players.human {
         Color::White => ("you", engine.as_str()),
@@ -50,7 +51,7 @@ pub fn write(game: &Game, players: &Players, result: &str, reason: &str) -> Stri
         ("Result", result),
     ];
     tags.extend(pdn::variant_tags(start.variant()));
-    if *start != Position::start(start.variant()) {
+    if *start != Board::<W>::start(start.variant()) {
         tags.push(("FEN", &fen));
     }
     tags.push(("DamaLevel", &level));
@@ -64,7 +65,7 @@ pub fn write(game: &Game, players: &Players, result: &str, reason: &str) -> Stri
 }
 
 /// Reads the first game of a PDN text (`variant` when it has no `GameType` tag).
-pub fn read(text: &str, variant: Variant) -> Result<Saved, String> {
+pub fn read<W: Word>(text: &str, variant: Variant) -> Result<Saved<W>, String> {
     let games = pdn::read_games(text, variant)?;
     let Some(g) = games.into_iter().next() else {
         return Err("the file holds no game".into());
@@ -84,8 +85,8 @@ pub fn read(text: &str, variant: Variant) -> Result<Saved, String> {
     };
     let start = g
         .start
-        .in_word::<u64>()
-        .ok_or_else(|| format!("dama play does not play {} yet", g.start.variant()))?;
+        .in_word::<W>()
+        .ok_or_else(|| format!("the game is of {}, not {variant}", g.start.variant()))?;
     Ok(Saved {
         start,
         moves: g.moves.iter().map(|m| m.in_word()).collect(),
@@ -93,6 +94,15 @@ pub fn read(text: &str, variant: Variant) -> Result<Saved, String> {
         human,
         result: g.result.map(|r| r.pdn()),
     })
+}
+
+/// The variant of the first game of a PDN text (`variant` when it has no `GameType` tag).
+pub fn variant_of(text: &str, variant: Variant) -> Result<Variant, String> {
+    let games = pdn::read_games(text, variant)?;
+    match games.first() {
+        Some(g) => Ok(g.start.variant()),
+        None => Err("the file holds no game".into()),
+    }
 }
 
 /// `white` or `black` (any case).
@@ -108,6 +118,7 @@ pub fn colour(text: &str) -> Option<Color> {
 mod tests {
     use super::*;
     use dama::movegen;
+    use dama::Position;
 
     #[test]
     fn a_game_reads_back_with_its_players() {
@@ -123,7 +134,7 @@ mod tests {
         };
         let text = write(&game, &players, "*", "");
         assert!(text.contains("[Black \"you\"]") && text.contains("[DamaLevel \"2\"]"));
-        let back = read(&text, Variant::Russian).unwrap();
+        let back = read::<u64>(&text, Variant::Russian).unwrap();
         assert_eq!(back.start, start);
         assert_eq!(back.moves, game.moves());
         assert_eq!(
@@ -134,10 +145,14 @@ mod tests {
 
     #[test]
     fn bad_files_are_refused_with_a_reason() {
-        assert!(read("", Variant::Czech).unwrap_err().contains("no game"));
+        assert!(read::<u64>("", Variant::Czech)
+            .unwrap_err()
+            .contains("no game"));
         let bad = "[DamaLevel \"9\"]\n\n1. c3-d4 *\n";
-        assert!(read(bad, Variant::Czech).unwrap_err().contains("DamaLevel"));
+        assert!(read::<u64>(bad, Variant::Czech)
+            .unwrap_err()
+            .contains("DamaLevel"));
         let illegal = "1. c3-c5 *\n";
-        assert!(read(illegal, Variant::Czech).is_err());
+        assert!(read::<u64>(illegal, Variant::Czech).is_err());
     }
 }

@@ -8,9 +8,10 @@ use std::time::Duration;
 use dama::engine::{Engine, EngineOptions};
 use dama::game::{Game, Outcome};
 use dama::notation::{self, format_move};
+use dama::rules::Word;
 use dama::search::SearchLimits;
 use dama::Move;
-use dama::{movegen, Bitboard, Color, Position, Variant};
+use dama::{movegen, Bitboard, Board, Color, Variant};
 
 use super::board::{self, Marks, Style};
 use super::command::{self, Command};
@@ -56,41 +57,41 @@ impl Output for Vec<String> {
 const SHOW_THINKING_FROM: u8 = 3;
 
 /// The hint for one position: the move, and whether the whole move was shown yet.
-struct Hint {
+struct Hint<W: Word> {
     plies: usize,
-    mv: Move,
+    mv: Move<W>,
     whole_shown: bool,
 }
 
 /// One game against the engine.
-pub struct Session {
+pub struct Session<W: Word = u64> {
     cfg: Config,
-    game: Game,
-    engine: Engine,
-    adviser: Engine,
-    hint: Option<Hint>,
+    game: Game<W>,
+    engine: Engine<W>,
+    adviser: Engine<W>,
+    hint: Option<Hint<W>>,
     flipped: bool,
     ended: Option<Outcome>,
     quit: bool,
 }
 
-impl Session {
+impl<W: Word> Session<W> {
     /// A new game from the variant's start position.
-    pub fn new(cfg: Config) -> Session {
-        let engine = Engine::<u64>::new(EngineOptions {
+    pub fn new(cfg: Config) -> Session<W> {
+        let engine = Engine::<W>::new(EngineOptions {
             variant: cfg.variant,
             hash_mb: 16,
             skill: cfg.level.clamp(1, 5),
             seed: cfg.seed,
             ..EngineOptions::default()
         });
-        let adviser = Engine::<u64>::new(EngineOptions {
+        let adviser = Engine::<W>::new(EngineOptions {
             variant: cfg.variant,
             hash_mb: 16,
             ..EngineOptions::default()
         });
         Session {
-            game: Game::new(Position::start(cfg.variant)),
+            game: Game::new(Board::start(cfg.variant)),
             cfg,
             engine,
             adviser,
@@ -103,7 +104,7 @@ impl Session {
 
     /// A saved game, resumed where it stopped (in the saved game's variant; the level and
     /// colour are `cfg`'s).
-    pub fn resume(mut cfg: Config, saved: Saved) -> Session {
+    pub fn resume(mut cfg: Config, saved: Saved<W>) -> Session<W> {
         cfg.variant = saved.start.variant();
         let mut session = Session::new(cfg);
         let mut game = Game::new(saved.start);
@@ -121,7 +122,7 @@ impl Session {
     }
 
     /// The game so far.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &Game<W> {
         &self.game
     }
 
@@ -184,7 +185,7 @@ impl Session {
             Command::Board => self.show_board(out),
             Command::Pdn => out.line(&self.pdn()),
             Command::New => {
-                self.game = Game::new(Position::start(self.cfg.variant));
+                self.game = Game::new(Board::start(self.cfg.variant));
                 self.ended = None;
                 self.hint = None;
                 self.engine.new_game();
@@ -446,9 +447,13 @@ impl Session {
 
     fn show_board(&self, out: &mut dyn Output) {
         let pos = self.game.position();
-        let last_move = self.game.moves().last().map_or(Bitboard::default(), |m| {
-            Bitboard::from_square(m.from) | Bitboard::from_square(m.to)
-        });
+        let last_move = self
+            .game
+            .moves()
+            .last()
+            .map_or(Bitboard::<W>::default(), |m| {
+                Bitboard::from_square(m.from) | Bitboard::from_square(m.to)
+            });
         let marks = Marks {
             last_move,
             must_capture: status::must_capture(pos),
@@ -479,7 +484,7 @@ impl Session {
     }
 
     /// `5. c3-d4` or `5... f6-e5` for `mv` played now from `pos`.
-    fn move_label(&self, pos: &Position, mv: &Move) -> String {
+    fn move_label(&self, pos: &Board<W>, mv: &Move<W>) -> String {
         let ply = self.game.moves().len();
         let dots = if pos.side() == pos.rules().first {
             "."

@@ -5,10 +5,11 @@ use dama::goal::{self, Cause};
 use dama::movegen;
 use dama::notation::square_name;
 use dama::rules::EndgameCounters;
-use dama::Position;
+use dama::rules::Word;
+use dama::{Bitboard, Board, Square};
 
 /// The draw rules of the variant and how far each has run, one line each.
-pub fn draw_rules(game: &Game) -> Vec<String> {
+pub fn draw_rules<W: Word>(game: &Game<W>) -> Vec<String> {
     let pos = game.position();
     let rules = pos.rules();
     let counters = game.counters();
@@ -68,7 +69,7 @@ fn ordinal(n: usize) -> String {
 /// The game's end by the rules, if it has ended, with the reason in words: no pieces left,
 /// blocked, a crowning (Breakthrough), or the draw rule (the 15-move rule named as such). The
 /// winner is the rules' ([`dama::goal`]: in the giveaway forms the side without pieces wins).
-pub fn outcome(game: &Game) -> Option<Outcome> {
+pub fn outcome<W: Word>(game: &Game<W>) -> Option<Outcome> {
     let outcome = game.outcome(&DrawSwitches::default())?;
     let pos = game.position();
     Some(match (outcome, goal::end(pos)) {
@@ -92,7 +93,7 @@ pub fn outcome(game: &Game) -> Option<Outcome> {
 }
 
 /// The rules core's draw reason, with the no-progress rule given its usual name.
-fn draw_reason(pos: &Position, reason: String) -> String {
+fn draw_reason<W: Word>(pos: &Board<W>, reason: String) -> String {
     let limit = pos.rules().draw.no_progress_plies;
     if reason.starts_with("no ") && reason.ends_with(&format!("in {limit} plies")) {
         format!("{}-move rule: {reason}", limit / 2)
@@ -102,7 +103,7 @@ fn draw_reason(pos: &Position, reason: String) -> String {
 }
 
 /// The pieces of the side to move that must capture (empty when there is no capture).
-pub fn must_capture(pos: &Position) -> dama::Bitboard {
+pub fn must_capture<W: Word>(pos: &Board<W>) -> Bitboard<W> {
     movegen::legal_moves(pos)
         .iter()
         .filter(|m| m.is_capture())
@@ -111,7 +112,7 @@ pub fn must_capture(pos: &Position) -> dama::Bitboard {
 }
 
 /// "the man on c3", "the king on 22".
-pub fn piece_on(pos: &Position, sq: dama::Square) -> String {
+pub fn piece_on<W: Word>(pos: &Board<W>, sq: Square) -> String {
     let kind = match pos.piece_at(sq) {
         Some((_, dama::Piece::King)) => "king",
         _ => "man",
@@ -122,6 +123,7 @@ pub fn piece_on(pos: &Position, sq: dama::Square) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama::Position;
     use dama::Variant;
 
     #[test]
