@@ -1,5 +1,5 @@
 //! The small-material draw rules of International (FMJD art. 6.3/6.4), Russian (FMJD-64
-//! 7.2.4-7.2.8), Brazilian ("as international") and Frisian (2 kings v 1, 1 v 1) through the
+//! 7.2.4-7.2.8), Brazilian ("as international"), Frisian (2 kings v 1, 1 v 1) and Dameo (1 v 1) through the
 //! public API: each class expires exactly at its ply, classes change on captures and
 //! promotions, and the switches turn the rules off. Every game is short and constructed.
 
@@ -398,5 +398,21 @@ fn frisian_two_kings_v_king_draw_after_seven_moves_each() {
     );
     // with a man beside the two kings there is no class (and the king-move limit applies)
     let g = game(Variant::Frysk, "W:WK47,K48,45:BK4");
+    assert_eq!(running(&g), None);
+}
+
+// ---------------------------------------------------------------- Dameo (all squares)
+
+#[test]
+fn dameo_king_v_king_is_mutual_impotence_after_two_moves_each() {
+    let mut g = game(Variant::Dameo, "W:WKa1:BKh8");
+    assert_eq!(
+        running(&g),
+        Some(("Dameo 1 king v 1 (mutual impotence)", 0))
+    );
+    let shuffle = ["a1-b2", "h8-g7", "b2-a1", "g7-h8"];
+    expires_at(&mut g, shuffle, 4, &no_repetition(), "mutual impotence");
+    // with a man beside the king there is no class
+    let g = game(Variant::Dameo, "W:WKa1,c3:BKh8");
     assert_eq!(running(&g), None);
 }

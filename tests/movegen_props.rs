@@ -320,6 +320,11 @@ fn frysk_properties() {
 }
 
 #[test]
+fn dameo_properties() {
+    run_variant(Variant::Dameo, 11);
+}
+
+#[test]
 fn the_random_positions_reach_the_interesting_cases() {
     // The playouts above must see kings, multi-captures, duplicate paths and mid-capture
     // promotions, or they prove little.

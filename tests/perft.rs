@@ -243,7 +243,7 @@ fn the_runner_rejects_malformed_tables() {
         variant_of(Path::new("czech-positions.perft")),
         Ok(Variant::Czech)
     );
-    assert!(variant_of(Path::new("dameo.perft")).is_err());
+    assert!(variant_of(Path::new("shogi.perft")).is_err());
 }
 
 #[test]

@@ -210,7 +210,7 @@ fn set_param_checks_values_and_ignores_unknown_names() {
     hub.send("set-param name=initial-time value=300");
     hub.send("set-param name=bb-size value=auto");
     hub.expect_silence();
-    hub.send("set-param name=variant value=dameo");
+    hub.send("set-param name=variant value=shogi");
     let e = error_message(&hub.next());
     assert!(e.contains("variant") && e.contains("czech russian"), "{e}");
     hub.send("set-param name=threads value=0");
@@ -840,5 +840,33 @@ fn frisian_plays_through_the_hub_with_the_king_move_limit_from_the_move_list() {
         !frozen.has(mv.from),
         "the engine moved the king at its limit"
     );
+    hub.close();
+}
+
+/// Dameo through the Hub: the 65-character position string, a linear move in the move list
+/// (d2 over d3 to d4: `52-36` in dama's numbering, 1 = a8 … 64 = h1) and a legal answer.
+#[test]
+fn dameo_plays_through_the_hub_with_a_linear_move() {
+    let variant = Variant::Dameo;
+    let conv = Convention::new(variant, Numbering::Pydraughts);
+    let start = Position::start(variant);
+    let text = conv.format_position(&start);
+    assert_eq!(text.len(), 65);
+    let mut pos = start;
+    let mut texts = Vec::new();
+    for move_text in ["d2-d4", "e7-e5"] {
+        let mv = dama::notation::parse_move(&pos, move_text).unwrap();
+        texts.push(conv.format_move(&mv));
+        pos = pos.play(&mv);
+    }
+    assert_eq!(texts, ["52-36", "13-29"]);
+    let mut hub = Hub::start();
+    hub.send("set-param name=variant value=dameo");
+    hub.send(&format!("pos pos={text} moves=\"{}\"", texts.join(" ")));
+    hub.send("level depth=4");
+    hub.send("go think");
+    let lines = hub.until("done");
+    let mv = done_move(lines.last().unwrap(), &pos, &conv);
+    assert!(movegen::legal_moves(&pos).contains(&mv));
     hub.close();
 }

@@ -152,6 +152,22 @@ fn english_shot_two_for_one() {
     assert!(matches!(r.score, Score::Cp(v) if v >= 80), "{:?}", r.score);
 }
 
+/// Dameo: the search plays on the all-squares board with the rules' directions: the man on d7,
+/// which Black's far men cannot stop, is crowned at once (a queen-like king) and White is
+/// clearly ahead.
+#[test]
+fn dameo_crowns_a_free_man() {
+    let pos = Position::from_fen(Variant::Dameo, "W:Wd7,a2:Bh7,g7").unwrap();
+    let r = search(&mut engine(Variant::Dameo, 1), pos, &[], &depth(4));
+    assert_legal(&pos, &r);
+    assert!(r.best.unwrap().promotes, "{}", text(&pos, &r.best.unwrap()));
+    assert!(
+        matches!(r.score, Score::Cp(v) if v >= 100) || matches!(r.score, Score::Win(_)),
+        "{:?}",
+        r.score
+    );
+}
+
 #[test]
 fn two_kings_against_one_is_a_draw() {
     // Class B (čl. 6.4): drawn after 10 more plies unless a king falls at once.

@@ -4,7 +4,8 @@
 //! king, Corner's promotion squares, One-way's men, Parachute's parachutists, Turkish men and
 //! kings (orthogonal steps, removal at once without a 180° turn, the majority through a removed
 //! piece's square, crowning in a capture), Frisian orthogonal captures, value precedence with
-//! its king tie-break and the king-move limit, and the ordering keys of the capture precedences.
+//! its king tie-break and the king-move limit, Dameo's linear moves, orthogonal captures,
+//! majority and a man passing the last row, and the ordering keys of the capture precedences.
 
 use std::collections::BTreeSet;
 
@@ -232,6 +233,77 @@ fn a_turkish_king_may_end_on_the_square_of_a_piece_it_took() {
     let after = pos.play(&movegen::legal_moves(&pos)[0]);
     assert_eq!(after.to_fen(), "B:WKa2:B");
     assert_eq!(after.key(), after.compute_key());
+}
+
+#[test]
+fn a_dameo_line_of_men_moves_one_square_along_its_line() {
+    // d2, d3, d4 up the file: each goes over the men ahead of it to d5 (the line of three,
+    // of two, of one), besides the single men's diagonal steps
+    assert_eq!(
+        moves("dameo", "W:Wd2,d3,d4:Bh8"),
+        set(&[
+            "d2-c3 ", "d2-d5 ", "d2-e3 ", "d3-c4 ", "d3-d5 ", "d3-e4 ", "d4-c5 ", "d4-d5 ",
+            "d4-e5 ",
+        ])
+    );
+    // a diagonal line of two: b2 goes over c3 to d4
+    assert_eq!(
+        moves("dameo", "W:Wb2,c3:Bh8"),
+        set(&["b2-a3 ", "b2-b3 ", "b2-d4 ", "c3-b4 ", "c3-c4 ", "c3-d4 "])
+    );
+}
+
+#[test]
+fn a_dameo_line_broken_by_a_king_or_an_enemy_does_not_move() {
+    // the king on d3 breaks d2's line (kings never take part); f2-f3 runs into Black's f4
+    let men: BTreeSet<String> = moves("dameo", "W:Wd2,Kd3,f2,f3:Bf4,f5")
+        .into_iter()
+        .filter(|m| !m.starts_with("d3"))
+        .collect();
+    assert_eq!(
+        men,
+        set(&["d2-c3 ", "d2-e3 ", "f2-e3 ", "f2-g3 ", "f3-e4 ", "f3-g4 "])
+    );
+    // the explanations name what breaks the line
+    let pos = Position::from_fen(Variant::Dameo, "W:Wd2,Kd3,f2,f3,b2:Bf4,f5").unwrap();
+    let why = |text| dama::notation::explain_illegal(&pos, text);
+    assert!(why("d2-d4").contains("d3 holds a king"), "{}", why("d2-d4"));
+    assert!(why("b2-b4").contains("b3 is empty"), "{}", why("b2-b4"));
+}
+
+#[test]
+fn dameo_men_capture_along_files_and_ranks_backward_too_never_diagonally() {
+    // d4 takes d3 backward and e4 sideways; c5 and e5 stand diagonally and are safe
+    assert_eq!(
+        moves("dameo", "W:Wd4:Bd3,e4,c5,e5"),
+        set(&["d4-d2 d3", "d4-f4 e4"])
+    );
+}
+
+#[test]
+fn a_dameo_king_flies_along_files_and_ranks_to_capture() {
+    // a1 takes a5 (landing a6-a8) or the king on e1 (landing f1-h1); c3 on its diagonal is
+    // safe
+    assert_eq!(
+        moves("dameo", "W:WKa1:Ba5,Ke1,c3"),
+        set(&["a1-a6 a5", "a1-a7 a5", "a1-a8 a5", "a1-f1 e1", "a1-g1 e1", "a1-h1 e1",])
+    );
+}
+
+#[test]
+fn a_dameo_capture_takes_the_most_pieces() {
+    // d4xd5xd7 (two, crowned on d8 where the move ends) beats d4xe4 and a1xa2 (one each)
+    assert_eq!(
+        moves("dameo", "W:Wd4,a1:Bd5,d7,e4,a2"),
+        set(&["d4-d8+ d5,d7"])
+    );
+}
+
+#[test]
+fn a_dameo_man_passing_the_last_row_in_a_capture_goes_on_as_a_man() {
+    // b6xb7 reaches b8, takes c8 along the rank as a man (a king could fly there too) and
+    // d7 back down to d6, where it stays a man: not crowned
+    assert_eq!(moves("dameo", "W:Wb6:Bb7,c8,d7"), set(&["b6-d6 b7,c8,d7"]));
 }
 
 #[test]

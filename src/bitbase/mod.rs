@@ -47,8 +47,9 @@ pub struct Probe {
 
 /// Whether bitbases exist for `variant`: the retrograde solver applies to every goal but
 /// Breakthrough, where every position with a king is already over, and to rules that are the
-/// same for both colours turned 180° (not One-way). Under a king-move limit (Frisian) the
-/// index holds each side's run as well ([`index`]). The error is one line.
+/// same for both colours turned 180° (not One-way), without linear moves (not Dameo: the
+/// builder cannot take them back). Under a king-move limit (Frisian) the index holds each
+/// side's run as well ([`index`]). The error is one line.
 pub fn applies(variant: Variant) -> Result<(), String> {
     if variant.rules().wide() {
         return Err(format!(
@@ -61,6 +62,12 @@ pub fn applies(variant: Variant) -> Result<(), String> {
         return Err(format!(
             "no bitbases for {variant}: its goal ({}) ends the game at the first king",
             goal.name()
+        ));
+    }
+    if variant.rules().men.linear_moves {
+        return Err(format!(
+            "no bitbases for {variant}: the table builder cannot take back its men's linear \
+             moves"
         ));
     }
     if !Indexer::serves_both_sides(variant) {

@@ -30,7 +30,8 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         | Variant::Turkish
         | Variant::Canadian
         | Variant::Frisian
-        | Variant::Frysk => None,
+        | Variant::Frysk
+        | Variant::Dameo => None,
     }
 }
 

@@ -19,16 +19,20 @@ pub(crate) fn generate_with<W: Word, K: ManSteps>(snap: &Snapshot<W>, list: &mut
     let me = snap.me;
     let empty = snap.empty;
     let promotion = snap.promotion();
-    for &dir in snap.rules.man_move_dirs(me) {
-        let delta = g.delta[dir as usize];
-        for to in K::advance(g, snap.men, dir) & empty {
-            let from = Square((to.0 as i8 - delta) as u8);
-            list.push(Move {
-                from,
-                to,
-                promotes: promotion.has(to),
-                captured: Bitboard::EMPTY,
-            });
+    if !K::USUAL && snap.rules.men.linear_moves {
+        linear_moves(snap, list);
+    } else {
+        for &dir in snap.rules.man_move_dirs(me) {
+            let delta = g.delta[dir as usize];
+            for to in K::advance(g, snap.men, dir) & empty {
+                let from = Square((to.0 as i8 - delta) as u8);
+                list.push(Move {
+                    from,
+                    to,
+                    promotes: promotion.has(to),
+                    captured: Bitboard::EMPTY,
+                });
+            }
         }
     }
     let (king_dirs, movers): (&[Dir], Bitboard<W>) = if K::USUAL {
@@ -53,6 +57,43 @@ pub(crate) fn generate_with<W: Word, K: ManSteps>(snap: &Snapshot<W>, list: &mut
     }
 }
 
+/// Calls `f(dir, k, movers)` for each of the men's move directions and each length `k` of a
+/// linear move ([`crate::rules::MenRules::linear_moves`]): `movers` are the men whose `k - 1`
+/// squares ahead in `dir` hold men of the side and the next one is empty, so each goes `k`
+/// squares to it (`k = 1` is the plain step). Found set-wise from the empty squares back.
+#[inline]
+fn each_line<W: Word>(snap: &Snapshot<W>, mut f: impl FnMut(Dir, i32, Bitboard<W>)) {
+    let g = snap.g;
+    for &dir in snap.rules.man_move_dirs(snap.me) {
+        let back = dir.reverse();
+        let mut movers = g.advance(snap.empty, back) & snap.men;
+        let mut k = 1;
+        while movers.any() {
+            f(dir, k, movers);
+            movers = g.advance(movers, back) & snap.men;
+            k += 1;
+        }
+    }
+}
+
+/// Appends the men's quiet moves under linear movement: each man of a line goes over the men
+/// ahead of it to the empty square in front of the line.
+fn linear_moves<W: Word>(snap: &Snapshot<W>, list: &mut MoveList<W>) {
+    let promotion = snap.promotion();
+    each_line(snap, |dir, k, movers| {
+        let delta = snap.g.delta[dir as usize] as i32 * k;
+        for from in movers {
+            let to = Square((from.0 as i32 + delta) as u8);
+            list.push(Move {
+                from,
+                to,
+                promotes: promotion.has(to),
+                captured: Bitboard::EMPTY,
+            });
+        }
+    });
+}
+
 /// The squares a king of the side to move on `from` can move to in `dir` (one for short kings).
 #[inline]
 fn king_slide<W: Word>(snap: &Snapshot<W>, from: Square, dir: Dir) -> Bitboard<W> {
@@ -69,12 +110,17 @@ pub(crate) fn count<W: Word>(snap: &Snapshot<W>) -> u64 {
     let me = snap.me;
     let empty = snap.empty;
     let men = snap.men;
-    let n: u32 = snap
-        .rules
-        .man_move_dirs(me)
-        .iter()
-        .map(|&d| (g.advance(men, d) & empty).count())
-        .sum();
+    let mut n: u32 = 0;
+    if snap.rules.men.linear_moves {
+        each_line(snap, |_, _, movers| n += movers.count());
+    } else {
+        n = snap
+            .rules
+            .man_move_dirs(me)
+            .iter()
+            .map(|&d| (g.advance(men, d) & empty).count())
+            .sum();
+    }
     n as u64 + count_kings(snap, snap.kings - snap.frozen)
 }
 

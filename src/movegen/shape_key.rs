@@ -7,7 +7,7 @@ use crate::rules::{Forward, Lines, ManDirections, Range, Removal, RuleSet, Varia
 /// captures), the board width; `None` where no copy applies (men going the same way for both
 /// colours, kings whose moves and captures differ in range, men that cannot take kings, other
 /// lines than the diagonals of a dark-square board, captured pieces leaving at once, the order
-/// of kings in the precedence, parachutists), so the tables run.
+/// of kings in the precedence, parachutists, linear moves), so the tables run.
 pub(super) type ShapeKey = Option<(bool, bool, u8)>;
 
 /// The [`ShapeKey`] of a rule set, worked out at compile time for every variant.
@@ -32,6 +32,7 @@ const fn shape_of(r: &RuleSet) -> ShapeKey {
         && matches!(r.removal, Removal::AfterMove)
         && !r.precedence.tracks_order()
         && !r.men.parachutists.present()
+        && !r.men.linear_moves
         && r.king_move_limit == 0;
     if !usual {
         return None;

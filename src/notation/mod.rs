@@ -2,6 +2,7 @@
 //! that PDN game readers share.
 
 mod fen;
+mod linear;
 mod movetext;
 pub mod pdn_lexer;
 mod write;

@@ -268,6 +268,9 @@ fn explain_when_quiet<W: Word>(pos: &Board<W>, a: &Attempt<'_, W>, text: &str) -
     if !pos.empty().has(to) {
         return format!("'{text}': {} is not empty; {options}", name(to));
     }
+    if let Some(why) = super::linear::broken_line(pos, from, to).filter(|_| a.piece == Piece::Man) {
+        return format!("'{text}': {why}; {options}");
+    }
     format!(
         "'{text}' is not a legal move: the piece on {} cannot reach {}; {}",
         name(from),

@@ -231,7 +231,7 @@ mod tests {
         let mut s = Settings::default();
         assert_eq!(s.set("variant", "russian"), Ok(Change::Engine));
         assert_eq!(s.engine.variant, Variant::Russian);
-        let e = s.set("variant", "dameo").unwrap_err();
+        let e = s.set("variant", "shogi").unwrap_err();
         assert!(e.starts_with("variant must be one of czech"), "{e}");
         assert_eq!(s.engine.variant, Variant::Russian);
         assert_eq!(s.set("variant", "standard"), Ok(Change::Engine));

@@ -225,6 +225,11 @@ pub enum ManDirections {
     /// All eight: the four diagonals and the four lines along files and ranks (Frisian's
     /// captures; on a dark-square board an orthogonal jump takes the piece two cells away).
     AllEight,
+    /// Straight forward and the two diagonals forward (Dameo's quiet moves).
+    ForwardAndDiagonals,
+    /// The four lines along files and ranks: forward, backward and sideways (Dameo's
+    /// captures).
+    Orthogonal,
 }
 
 impl ManDirections {
@@ -242,6 +247,13 @@ impl ManDirections {
             (ManDirections::ForwardAndSideways, Forward::Down) => {
                 &[Dir::Down, Dir::Left, Dir::Right]
             }
+            (ManDirections::ForwardAndDiagonals, Forward::Up) => {
+                &[Dir::Up, Dir::UpLeft, Dir::UpRight]
+            }
+            (ManDirections::ForwardAndDiagonals, Forward::Down) => {
+                &[Dir::Down, Dir::DownLeft, Dir::DownRight]
+            }
+            (ManDirections::Orthogonal, _) => &Dir::ORTHOGONALS,
         }
     }
 }
@@ -301,6 +313,13 @@ pub struct MenRules {
     pub forward: [Forward; 2],
     /// Whether a man standing on its own promotion squares is a parachutist (Parachute).
     pub parachutists: Parachutists,
+    /// Dameo's linear movement: an unbroken line of the side's men (kings never take part)
+    /// moves one square along its own line in one of the men's move directions, into an empty
+    /// square. It is written as the rearmost man of the line going over the others to that
+    /// square, so a man's quiet move may go several squares: over every own man straight ahead
+    /// to the first empty square behind them (the rear man of any part of a line that ends in
+    /// front of that square).
+    pub linear_moves: bool,
 }
 
 /// Parachutists (Parachute checkers, spec Part 2 §6): a side's men that start on the opponent's
@@ -547,7 +566,7 @@ impl RuleSet {
     pub fn men_capture_backward(&self) -> bool {
         matches!(
             self.men.captures,
-            ManDirections::AllDiagonals | ManDirections::AllEight
+            ManDirections::AllDiagonals | ManDirections::AllEight | ManDirections::Orthogonal
         )
     }
 

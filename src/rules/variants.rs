@@ -71,6 +71,9 @@ pub enum Variant {
     Frisian,
     /// Frysk! (5-men Frisian): the Frisian rules from one back row each.
     Frysk,
+    /// Dameo: all 64 squares, men moving straight or diagonally forward and in lines,
+    /// queen-like kings, orthogonal captures only.
+    Dameo,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -202,6 +205,7 @@ const BASE: RuleSet = RuleSet {
         capture_kings: true,
         forward: USUAL_FORWARD,
         parachutists: Parachutists::Absent,
+        linear_moves: false,
     },
     kings: FLYING_KINGS,
     removal: Removal::AfterMove,
@@ -718,9 +722,66 @@ static FRYSK: RuleSet = RuleSet {
     ..FRISIAN
 };
 
+/// 18 men each in a trapezoid on the all-squares board, White to move (Dameo).
+const START_DAMEO: &str = "W:Wa1,b1,c1,d1,e1,f1,g1,h1,b2,c2,d2,e2,f2,g2,c3,d3,e3,f3:\
+    Bc6,d6,e6,f6,b7,c7,d7,e7,f7,g7,a8,b8,c8,d8,e8,f8,g8,h8";
+
+/// Dameo: mutual impotence [U]: a lone king against a lone king cannot be won by force, drawn
+/// after 2 moves each (the moves let a capture that is forced happen, as Frisian's class).
+static DAMEO_ENDGAME: [EndgameRule; 1] = [EndgameRule {
+    label: "Dameo 1 king v 1 (mutual impotence)",
+    material: &[vs_lone_king(1, 1, 1, 0, LoneKingDiagonal::Any)],
+    plies: 4,
+    restart_on_material_change: false,
+}];
+
+/// Dameo (Christian Freeling, 2000): spec variants.md Part 2 "Dameo" [BK-dameo,
+/// mindsports-dameo, jpn, iggamecenter, playstrategy].
+static DAMEO: RuleSet = RuleSet {
+    name: "dameo",
+    board: BoardSize::EightAll, // all 64 squares
+    start: START_DAMEO,         // White a1-h1, b2-g2, c3-f3; Black mirrored
+    first: Color::White,        // White first
+    men: MenRules {
+        // one square straight or diagonally forward; captures by a short jump forward,
+        // backward or sideways along files and ranks, never diagonal
+        moves: ManDirections::ForwardAndDiagonals,
+        captures: ManDirections::Orthogonal,
+        // linear movement: a line of own men (men only) moves one square along its line
+        // [mindsports: "a line-of-one" included, so any part of a line reaching the square]
+        linear_moves: true,
+        ..BASE.men
+    },
+    kings: KingRules {
+        // queen moves; flying captures along files and ranks, landing anywhere beyond
+        move_lines: Lines::Both,
+        capture_lines: Lines::Orthogonal,
+        ..FLYING_KINGS
+    },
+    removal: Removal::AfterMove, // removed after the move, no piece jumped twice
+    promotion: Promotion::far_full_rows(8, USUAL_FORWARD),
+    precedence: Precedence::MAJORITY, // the most pieces, kings and men count one
+    mid_capture_promotion: MidCapturePromotion::PassThrough, // goes on as a man
+    draw: DrawRules {
+        repetition: 3, // threefold repetition [jpn]
+        // [U] no no-progress rule found: 25 moves each without a man move or capture
+        no_progress_plies: 50,
+        man_move_is_progress: true,
+        endgame: EndgameCounters::Classes(&DAMEO_ENDGAME), // mutual impotence [U]
+    },
+    notation: Notation {
+        algebraic: true, // a1-h8 as Turkish; numbers 1 = a8 … 64 = h1
+        capture_sep: 'x',
+        // [U] no GameType of its own: Turkish's board (8×8, all squares), a Variant tag
+        game_type: "30,W,8,8,A0,0",
+        ..BASE.notation
+    },
+    ..BASE
+};
+
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 23] = [
+    pub const ALL: [Variant; 24] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -744,6 +805,7 @@ impl Variant {
         Variant::Canadian,
         Variant::Frisian,
         Variant::Frysk,
+        Variant::Dameo,
     ];
 
     /// The rules of this variant.
@@ -773,6 +835,7 @@ impl Variant {
             Variant::Canadian => &CANADIAN,
             Variant::Frisian => &FRISIAN,
             Variant::Frysk => &FRYSK,
+            Variant::Dameo => &DAMEO,
         }
     }
 

@@ -326,6 +326,15 @@ pub fn quiet_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
         };
         for &d in dirs {
             let mut cur = from;
+            // Dameo's linear movement: a man goes over the own men straight ahead of it (the
+            // line it is the rear of) to the empty square in front of them
+            let own_man = |s: &Square| pos.men(me).has(*s);
+            while let Some(next) = g.neighbour(cur, d).filter(own_man) {
+                if king || !rules.men.linear_moves {
+                    break;
+                }
+                cur = next;
+            }
             while let Some(to) = g.neighbour(cur, d).filter(|s| empty.has(*s)) {
                 let promotes = !king && promotion.has(to);
                 out.push(Move {

@@ -162,29 +162,61 @@ fn selfplay_ends_goal_variants_by_their_goal() {
     }
 }
 
-/// No bitbases where the solver does not apply: a one-line error.
-#[test]
-fn egtb_refuses_breakthrough() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-egtb-bt");
+/// The one-line error of a `dama` command that must fail.
+fn refusal(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args([
-            "egtb",
-            "generate",
-            "--variant",
-            "bt",
-            "--pieces",
-            "2",
-            "--dir",
-        ])
-        .arg(&dir)
+        .args(args)
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE")
         .output()
         .unwrap();
-    assert!(!out.status.success());
+    assert!(!out.status.success(), "{args:?} succeeded");
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("no bitbases for breakthrough"), "{err}");
+    err
+}
+
+/// No bitbases where the solver does not apply: a one-line error (Breakthrough's goal,
+/// Dameo's linear moves).
+#[test]
+fn egtb_refuses_breakthrough_and_dameo() {
+    for (variant, name) in [("bt", "breakthrough"), ("dameo", "dameo")] {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-egtb-{name}"));
+        let dir = dir.to_str().unwrap();
+        let args = [
+            "egtb",
+            "generate",
+            "--variant",
+            variant,
+            "--pieces",
+            "2",
+            "--dir",
+            dir,
+        ];
+        let err = refusal(&args);
+        assert!(err.contains(&format!("no bitbases for {name}")), "{err}");
+    }
+}
+
+/// `dama dxp` refuses the 64-square boards (DXP numbers squares 01-50) in one line.
+#[test]
+fn dxp_refuses_dameo() {
+    let err = refusal(&["dxp", "--variant", "dameo"]);
+    assert!(err.contains("DXP numbers squares 01-50"), "{err}");
+}
+
+/// `dama selfplay` plays a Dameo game to its end by the rules.
+#[test]
+fn selfplay_plays_a_dameo_game_to_its_end() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["selfplay", "--variant", "dameo", "--depth", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("result "), "{last}");
+    assert!(text.lines().count() > 10, "{text}");
 }
 
 /// Hub mode in a process that may use at most 1 GiB of address space (`ulimit -v`): a hash

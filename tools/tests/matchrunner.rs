@@ -375,6 +375,17 @@ fn statistics_match_known_values() {
     );
 }
 
+/// The PDN of `records`, played under `cfg`.
+fn pdn_of(cfg: &MatchConfig, records: &[GameRecord]) -> String {
+    let info = MatchInfo {
+        event: "test".into(),
+        site: "ci".into(),
+        date: pdn::today(),
+        time_control: cfg.play.tc.pdn_tag(),
+    };
+    records.iter().map(|r| pdn::write_game(&info, r)).collect()
+}
+
 #[test]
 fn pdn_of_a_match_parses_back() {
     let mut cfg = config(
@@ -388,13 +399,7 @@ fn pdn_of_a_match_parses_back() {
         moves: vec![],
     }];
     let (_, records) = play(&cfg);
-    let info = MatchInfo {
-        event: "test".into(),
-        site: "ci".into(),
-        date: pdn::today(),
-        time_control: cfg.play.tc.pdn_tag(),
-    };
-    let text: String = records.iter().map(|r| pdn::write_game(&info, r)).collect();
+    let text = pdn_of(&cfg, &records);
     let games = pdn::read_games(&text, Variant::Russian).unwrap();
     assert_eq!(games.len(), 2);
     for (g, r) in games.iter().zip(&records) {
@@ -568,45 +573,55 @@ fn bitbases_adjudicate_wins_and_draws() {
     );
 }
 
+/// `games` games of `variant` between two dama engines at depth 2 from random openings, each
+/// checked to end by the rules with every move legal.
+fn complete_games(variant: Variant, games: u32) -> (MatchConfig, Vec<GameRecord>) {
+    let mut cfg = config(
+        spec("A", dama()),
+        spec("B", dama()),
+        games,
+        TimeControl::Depth(2),
+    );
+    cfg.variant = variant;
+    cfg.openings = random_openings(variant, 1, 7);
+    let (_, records) = play(&cfg);
+    assert_eq!(records.len(), games as usize);
+    for r in &records {
+        assert_eq!(r.start.variant(), variant);
+        assert_eq!(r.end, EndKind::Normal, "{variant}: {}", r.reason);
+        check_legal(r);
+    }
+    (cfg, records)
+}
+
 /// Canadian (12×12, 128-bit positions) through the runner: complete games from random
 /// openings, every move legal, each ended by the rules.
 #[test]
 fn canadian_games_are_played_to_their_end() {
-    let mut cfg = config(
-        spec("A", dama()),
-        spec("B", dama()),
-        2,
-        TimeControl::Depth(2),
-    );
-    cfg.variant = Variant::Canadian;
-    cfg.openings = random_openings(Variant::Canadian, 1, 7);
-    let (_, records) = play(&cfg);
-    assert_eq!(records.len(), 2);
-    for r in &records {
-        assert_eq!(r.start.variant(), Variant::Canadian);
-        assert_eq!(r.end, EndKind::Normal, "{}", r.reason);
-        check_legal(r);
-    }
+    complete_games(Variant::Canadian, 2);
 }
 
 /// Frisian and Frysk! games through the match runner end by the rules, every move legal with
 /// the king-move limit applied along the game.
 #[test]
 fn frisian_and_frysk_games_end_by_the_rules() {
-    for (variant, games) in [(Variant::Frysk, 2), (Variant::Frisian, 2)] {
-        let mut cfg = config(
-            spec("A", dama()),
-            spec("B", dama()),
-            games,
-            TimeControl::Depth(2),
-        );
-        cfg.variant = variant;
-        cfg.openings = random_openings(variant, 1, 7);
-        let (_, records) = play(&cfg);
-        assert_eq!(records.len(), games as usize);
-        for r in &records {
-            assert_eq!(r.end, EndKind::Normal, "{variant}: {}", r.reason);
-            check_legal(r);
-        }
+    for variant in [Variant::Frysk, Variant::Frisian] {
+        complete_games(variant, 2);
+    }
+}
+
+/// Dameo games through the match runner: complete games from random openings, every move
+/// legal (linear moves among them), each ended by the rules; the PDN names the variant with a
+/// `Variant` tag beside Turkish's GameType and reads back.
+#[test]
+fn dameo_games_end_by_the_rules_and_their_pdn_reads_back() {
+    let (cfg, records) = complete_games(Variant::Dameo, 2);
+    let text = pdn_of(&cfg, &records);
+    assert!(text.contains("[GameType \"30,W,8,8,A0,0\"]"), "{text}");
+    assert!(text.contains("[Variant \"dameo\"]"), "{text}");
+    let games = pdn::read_games(&text, Variant::Czech).unwrap();
+    for (g, r) in games.iter().zip(&records) {
+        assert_eq!(g.start, r.start);
+        assert_eq!(g.moves, r.moves);
     }
 }

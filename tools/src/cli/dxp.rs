@@ -92,6 +92,13 @@ pub fn run(args: DxpArgs) -> Result<()> {
 
 fn config(args: &DxpArgs) -> Result<DxpConfig> {
     super::narrow_only(args.variant, "dxp")?;
+    let squares = args.variant.rules().names().squares;
+    if squares > 50 {
+        return Err(anyhow!(
+            "`dama dxp` does not play {}: DXP numbers squares 01-50 and its board has {squares}",
+            args.variant
+        ));
+    }
     let mut settings = Settings::default();
     let mut set = |name: &str, value: String| {
         settings

@@ -45,7 +45,12 @@ fn describe(v: Variant) -> String {
         ManDirections::ForwardDiagonals => "men capture forward",
         ManDirections::ForwardAndSideways => "men step and capture forward and sideways",
         ManDirections::AllEight => "men capture in 8 directions",
+        ManDirections::Orthogonal => "men capture along files and ranks, backward too",
+        ManDirections::ForwardAndDiagonals => "men capture forward and diagonally forward",
     });
+    if r.men.linear_moves {
+        men.push_str(", lines of men move (linear movement)");
+    }
     if r.men.forward[0] == r.men.forward[1] {
         men.push_str(" (all of them toward the same side)");
     }
@@ -60,8 +65,12 @@ fn describe(v: Variant) -> String {
         Lines::Orthogonal => " orthogonal",
         Lines::Both => " capturing diagonally and orthogonally",
     });
-    if r.kings.move_lines != r.kings.capture_lines && r.kings.move_lines == Lines::Diagonal {
-        lines.push_str(", moving diagonally");
+    if r.kings.move_lines != r.kings.capture_lines {
+        lines.push_str(match r.kings.move_lines {
+            Lines::Diagonal => ", moving diagonally",
+            Lines::Orthogonal => ", moving orthogonally",
+            Lines::Both => ", moving in 8 directions",
+        });
     }
     if r.king_move_limit > 0 {
         lines.push_str(&format!(
