@@ -17,6 +17,18 @@ use crate::position::Board;
 use crate::rules::{EndgameCounters, EndgameRule, LoneKingDiagonal, MaterialPattern, RuleSet};
 use crate::types::{Bitboard, Color};
 
+/// Whether `mv` is a man's quiet step along its row (Turkish, Gothic): it can be undone, so
+/// it is no progress and does not start the repetition chain anew, as a king's move.
+#[inline(always)]
+fn sideways_step<W: Word>(before: &Board<W>, mv: &Move<W>) -> bool {
+    let rules = before.rules();
+    if !rules.men.moves.sideways() || mv.is_capture() {
+        return false;
+    }
+    let g = before.geometry();
+    g.coords(mv.from).1 == g.coords(mv.to).1
+}
+
 /// Which draw rules are in force (each is an engine option). Default: all on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawSwitches {
@@ -157,7 +169,7 @@ impl Counters {
     #[inline]
     pub fn after<W: Word>(&self, before: &Board<W>, mv: &Move<W>, after: &Board<W>) -> Counters {
         let capture = mv.is_capture();
-        let man_move = !before.all_kings().has(mv.from);
+        let man_move = !before.all_kings().has(mv.from) && !sideways_step(before, mv);
         let progress = capture || (man_move && before.rules().draw.man_move_is_progress);
         let mut next = Counters {
             quiet: if progress {

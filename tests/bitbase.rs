@@ -495,10 +495,10 @@ fn breakthrough_has_no_bitbases() {
 /// The generator only uses the variant's rules: short kings and men that capture backward
 /// (English, Russian), the a1-light board with men that cannot take kings (Italian), kings
 /// landing right behind with pieces removed at once (Thai), two promotion squares (Corner),
-/// Killer's halt on 10×10, Turkish's all-squares board with orthogonal men and kings, and
-/// Parachute (its tables
-/// hold the positions after the parachutists have jumped) against the same independent
-/// solver, 2 and 3 pieces.
+/// Killer's halt on 10×10, Turkish's all-squares board with orthogonal men and kings, Gothic's
+/// men in five directions and short kings in eight, and Parachute (its tables hold the
+/// positions after the parachutists have jumped) against the same independent solver, 2 and 3
+/// pieces.
 #[test]
 fn other_variants_agree_with_brute_force() {
     for variant in [
@@ -510,6 +510,7 @@ fn other_variants_agree_with_brute_force() {
         Variant::Killer,
         Variant::Parachute,
         Variant::Turkish,
+        Variant::Gothic,
     ] {
         let (dir, bb, brute) = solve_three_pieces(variant);
         for (m, side) in all_slices(3) {

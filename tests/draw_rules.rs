@@ -1,7 +1,8 @@
 //! The small-material draw rules of International (FMJD art. 6.3/6.4), Russian (FMJD-64
-//! 7.2.4-7.2.8), Brazilian ("as international"), Frisian (2 kings v 1, 1 v 1) and Dameo (1 v 1) through the
-//! public API: each class expires exactly at its ply, classes change on captures and
-//! promotions, and the switches turn the rules off. Every game is short and constructed.
+//! 7.2.4-7.2.8), Brazilian ("as international"), Frisian (2 kings v 1, 1 v 1), Dameo (1 v 1) and
+//! the sideways men of Gothic (no progress, repetition) through the public API: each class
+//! expires exactly at its ply, classes change on captures and promotions, and the switches turn
+//! the rules off. Every game is short and constructed.
 
 use dama::game::{endgame_class, DrawSwitches, Game, Outcome};
 use dama::{Position, Variant};
@@ -415,4 +416,22 @@ fn dameo_king_v_king_is_mutual_impotence_after_two_moves_each() {
     // with a man beside the king there is no class
     let g = game(Variant::Dameo, "W:WKa1,c3:BKh8");
     assert_eq!(running(&g), None);
+}
+
+// ---------------------------------------------------------------- sideways men (Gothic)
+
+#[test]
+fn a_gothic_man_s_sideways_step_is_no_progress_and_repeats() {
+    // men step sideways along their row: that can be undone, so it neither resets the
+    // no-progress counter (English's 80 plies) nor cuts the repetition chain
+    let shuffle = ["a1-b1", "h8-g8", "b1-a1", "g8-h8"];
+    let mut g = game(Variant::Gothic, "W:Wa1:Bh8");
+    expires_at(&mut g, shuffle, 80, &no_repetition(), "80 plies");
+    let mut g = game(Variant::Gothic, "W:Wa1:Bh8");
+    expires_at(&mut g, shuffle, 8, &DrawSwitches::default(), "repetition");
+    // a step forward is progress
+    let mut g = game(Variant::Gothic, "W:Wa1:Bh8");
+    play(&mut g, "a1-a2");
+    assert_eq!(g.counters().quiet_plies(), 0);
+    assert!(g.counters().is_irreversible_reset());
 }

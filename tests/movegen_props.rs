@@ -325,6 +325,11 @@ fn dameo_properties() {
 }
 
 #[test]
+fn gothic_properties() {
+    run_variant(Variant::Gothic, 13);
+}
+
+#[test]
 fn the_random_positions_reach_the_interesting_cases() {
     // The playouts above must see kings, multi-captures, duplicate paths and mid-capture
     // promotions, or they prove little.

@@ -870,3 +870,28 @@ fn dameo_plays_through_the_hub_with_a_linear_move() {
     assert!(movegen::legal_moves(&pos).contains(&mv));
     hub.close();
 }
+/// A variant of issue 13 through the Hub: the variant by name, a position string of `len`
+/// characters, a move list, and a legal answer from the engine.
+fn plays_through_the_hub(name: &str, variant: Variant, len: usize) {
+    let conv = Convention::new(variant, Numbering::Dama);
+    let start = Position::start(variant);
+    let text = conv.format_position(&start);
+    assert_eq!(text.len(), len, "{name}: {text}");
+    let first = movegen::legal_moves(&start)[0];
+    let mut hub = Hub::start();
+    hub.send(&format!("set-param name=variant value={name}"));
+    hub.send(&format!(
+        "pos pos={text} moves=\"{}\"",
+        conv.format_move(&first)
+    ));
+    hub.send("level depth=3");
+    hub.send("go think");
+    let lines = hub.until("done");
+    done_move(lines.last().unwrap(), &start.play(&first), &conv);
+    hub.close();
+}
+
+#[test]
+fn gothic_plays_through_the_hub() {
+    plays_through_the_hub("gothic", Variant::Gothic, 65);
+}

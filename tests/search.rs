@@ -168,6 +168,20 @@ fn dameo_crowns_a_free_man() {
     );
 }
 
+/// Gothic (all squares, men in five directions): d4-d5 gives a man, d6xd4 must take it (b2
+/// stops it going on over c3), and c3xd4xf6 takes two back, landing on g7.
+#[test]
+fn gothic_shot_two_for_one() {
+    let pos = Position::from_fen(Variant::Gothic, "W:Wd4,c3,b2:Bd6,f6,a7").unwrap();
+    let r = search(&mut engine(Variant::Gothic, 1), pos, &[], &nodes(300_000));
+    assert_eq!(text(&pos, &r.best.unwrap()), "d4-d5");
+    assert!(
+        matches!(r.score, Score::Cp(v) if v >= 80) || matches!(r.score, Score::Win(_)),
+        "{:?}",
+        r.score
+    );
+}
+
 #[test]
 fn two_kings_against_one_is_a_draw() {
     // Class B (čl. 6.4): drawn after 10 more plies unless a king falls at once.

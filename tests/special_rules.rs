@@ -5,7 +5,8 @@
 //! kings (orthogonal steps, removal at once without a 180° turn, the majority through a removed
 //! piece's square, crowning in a capture), Frisian orthogonal captures, value precedence with
 //! its king tie-break and the king-move limit, Dameo's linear moves, orthogonal captures,
-//! majority and a man passing the last row, and the ordering keys of the capture precedences.
+//! majority and a man passing the last row, Gothic men in five directions, its short kings in
+//! eight and the crowning that ends a move, and the ordering keys of the capture precedences.
 
 use std::collections::BTreeSet;
 
@@ -421,5 +422,66 @@ fn another_frisian_king_starts_its_own_count() {
     for sq in ["c3", "h2"] {
         let s = g.parse_algebraic(sq).unwrap();
         assert!(legal.iter().any(|m| m.from == s), "{sq}");
+    }
+}
+
+#[test]
+fn gothic_men_step_and_capture_in_five_directions() {
+    // forward, both forward diagonals and sideways; never back
+    assert_eq!(
+        moves("gothic", "W:Wd4:Bh8"),
+        set(&["d4-c4 ", "d4-c5 ", "d4-d5 ", "d4-e4 ", "d4-e5 "])
+    );
+    // the same five for captures: not d3 or c3 behind it
+    assert_eq!(
+        moves("gothic", "W:Wd4:Bc5,d5,e4,d3,c3"),
+        set(&["d4-b6 c5", "d4-d6 d5", "d4-f4 e4"])
+    );
+    // Black's forward is down the board
+    assert_eq!(
+        moves("gothic", "B:Wa1:Bd4"),
+        set(&["d4-c3 ", "d4-c4 ", "d4-d3 ", "d4-e3 ", "d4-e4 "])
+    );
+}
+
+#[test]
+fn a_gothic_king_steps_and_captures_one_square_in_eight_directions() {
+    let eight = [
+        "d4-c3 ", "d4-c4 ", "d4-c5 ", "d4-d3 ", "d4-d5 ", "d4-e3 ", "d4-e4 ", "d4-e5 ",
+    ];
+    assert_eq!(moves("gothic", "W:WKd4:Bh8"), set(&eight));
+    // a short king: a piece two squares away is not taken
+    assert_eq!(moves("gothic", "W:WKd4:Bd6,h8"), set(&eight));
+    // it takes backward and then sideways: d4xd3 (d2) xc2 (b2)
+    assert_eq!(moves("gothic", "W:WKd4:Bd3,c2"), set(&["d4-b2 c2,d3"]));
+}
+
+#[test]
+fn a_gothic_crowning_ends_the_move() {
+    // c6xc7 reaches c8 and is crowned; a man (or a king) could go on over b8 to a8, but the
+    // move ends on promotion (as in checkers)
+    assert_eq!(moves("gothic", "W:Wc6:Bc7,b8"), set(&["c6-c8+ c7"]));
+    // the crowned man stands on c8 as a king, b8 still on the board
+    let pos = Position::from_fen(Variant::Gothic, "W:Wc6:Bc7,b8").unwrap();
+    let after = pos.play(&movegen::legal_moves(&pos)[0]);
+    assert_eq!(after.to_fen(), "B:WKc8:Bb8");
+}
+
+#[test]
+fn illegal_gothic_moves_are_explained() {
+    let pos = Position::from_fen(Variant::Gothic, "W:Wd4,Kf4:Bh8").unwrap();
+    for (text, says) in [
+        ("d4-d3", "men do not move backward"),
+        ("d4-c3", "men do not move backward"),
+        ("f4-f6", "kings move one square"),
+        ("f4-h2", "kings move one square"),
+        ("d4-d6", "cannot reach d6"),
+    ] {
+        let why = dama::notation::explain_illegal(&pos, text);
+        assert!(why.contains(says), "{text}: {why}");
+        assert!(
+            why.contains("d4-c4") || why.contains("f4-g4"),
+            "{text}: {why}"
+        );
     }
 }

@@ -31,7 +31,8 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         | Variant::Canadian
         | Variant::Frisian
         | Variant::Frysk
-        | Variant::Dameo => None,
+        | Variant::Dameo
+        | Variant::Gothic => None,
     }
 }
 

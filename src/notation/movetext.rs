@@ -8,7 +8,7 @@ use crate::goal;
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Board;
-use crate::rules::Dir;
+use crate::rules::{Dir, Range};
 use crate::types::{Bitboard, Color, Piece, Square};
 
 /// A move text that does not name exactly one legal move, with the reason.
@@ -271,12 +271,23 @@ fn explain_when_quiet<W: Word>(pos: &Board<W>, a: &Attempt<'_, W>, text: &str) -
     if let Some(why) = super::linear::broken_line(pos, from, to).filter(|_| a.piece == Piece::Man) {
         return format!("'{text}': {why}; {options}");
     }
+    let short_king = a.piece == Piece::King && pos.rules().kings.moves == Range::Short;
+    if short_king && steps_apart(pos, from, to) > 1 {
+        return format!("'{text}': kings move one square; {options}");
+    }
     format!(
         "'{text}' is not a legal move: the piece on {} cannot reach {}; {}",
         name(from),
         name(to),
         a.options(pos, "it")
     )
+}
+
+/// How many king steps (in any of eight directions) lie between `a` and `b`.
+fn steps_apart<W: Word>(pos: &Board<W>, a: Square, b: Square) -> u8 {
+    let g = pos.geometry();
+    let ((ac, ar), (bc, br)) = (g.coords(a), g.coords(b));
+    ac.abs_diff(bc).max(ar.abs_diff(br))
 }
 
 /// A capture exists but the text names none of the legal ones: say which rule it breaks.

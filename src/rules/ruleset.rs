@@ -230,9 +230,22 @@ pub enum ManDirections {
     /// The four lines along files and ranks: forward, backward and sideways (Dameo's
     /// captures).
     Orthogonal,
+    /// Five: straight forward, both forward diagonals and sideways along the rank (Gothic),
+    /// never backward.
+    ForwardFive,
 }
 
 impl ManDirections {
+    /// Whether a man steps sideways along its row (Turkish, Gothic): such a step can be
+    /// undone, so it is no progress for the draw rules.
+    #[inline(always)]
+    pub const fn sideways(self) -> bool {
+        matches!(
+            self,
+            ManDirections::ForwardAndSideways | ManDirections::ForwardFive
+        )
+    }
+
     /// The directions of a man going `forward`.
     #[inline]
     pub const fn dirs(self, forward: Forward) -> &'static [Dir] {
@@ -254,6 +267,16 @@ impl ManDirections {
                 &[Dir::Down, Dir::DownLeft, Dir::DownRight]
             }
             (ManDirections::Orthogonal, _) => &Dir::ORTHOGONALS,
+            (ManDirections::ForwardFive, Forward::Up) => {
+                &[Dir::UpLeft, Dir::UpRight, Dir::Up, Dir::Left, Dir::Right]
+            }
+            (ManDirections::ForwardFive, Forward::Down) => &[
+                Dir::DownLeft,
+                Dir::DownRight,
+                Dir::Down,
+                Dir::Left,
+                Dir::Right,
+            ],
         }
     }
 }

@@ -74,6 +74,9 @@ pub enum Variant {
     /// Dameo: all 64 squares, men moving straight or diagonally forward and in lines,
     /// queen-like kings, orthogonal captures only.
     Dameo,
+    /// Gothic checkers (Gotická dáma): all 64 squares, men in five directions forward and
+    /// sideways, short kings in eight.
+    Gothic,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -779,9 +782,49 @@ static DAMEO: RuleSet = RuleSet {
     ..BASE
 };
 
+/// 16 men each on the first two rows of the all-squares board, White to move (Gothic).
+const START_GOTHIC: &str = "W:Wa1,b1,c1,d1,e1,f1,g1,h1,a2,b2,c2,d2,e2,f2,g2,h2:\
+    Ba7,b7,c7,d7,e7,f7,g7,h7,a8,b8,c8,d8,e8,f8,g8,h8";
+
+/// Gothic checkers (Gotická dáma, BrainKing): spec variants.md Part 2 §6, §7 [BK-gothic,
+/// konigova]; "the other rules are the same as for Checkers" [BK-american].
+static GOTHIC: RuleSet = RuleSet {
+    name: "gothic",
+    board: BoardSize::EightAll, // all 64 squares
+    start: START_GOTHIC,        // 16 men each on the first two rows
+    first: Color::White,        // [U] BrainKing's White starts (as in its other specials)
+    men: MenRules {
+        // one square forward, diagonally forward or sideways; captures alike
+        moves: ManDirections::ForwardFive,
+        captures: ManDirections::ForwardFive,
+        ..BASE.men
+    },
+    kings: KingRules {
+        // short kings: one square, moving and capturing in all eight directions
+        moves: Range::Short,
+        captures: Range::Short,
+        landing: KingLanding::DirectlyBehind,
+        move_lines: Lines::Both,
+        capture_lines: Lines::Both,
+    },
+    removal: Removal::AfterMove, // [U] as checkers: the pieces taken leave when the move ends
+    promotion: Promotion::far_full_rows(8, USUAL_FORWARD),
+    precedence: Precedence::FREE, // checkers: free choice of capture
+    mid_capture_promotion: MidCapturePromotion::EndMove, // checkers: a crowning ends the move
+    // [U] none found: English's (40 moves each without a man move or capture, threefold)
+    draw: ENGLISH.draw,
+    notation: Notation {
+        // algebraic a1-h8 (BrainKing); no GameType of its own [U]: Turkish's all-squares 8×8
+        // with a Variant tag
+        game_type: "30,W,8,8,A0,0",
+        ..TURKISH.notation
+    },
+    ..BASE
+};
+
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 24] = [
+    pub const ALL: [Variant; 25] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -806,6 +849,7 @@ impl Variant {
         Variant::Frisian,
         Variant::Frysk,
         Variant::Dameo,
+        Variant::Gothic,
     ];
 
     /// The rules of this variant.
@@ -836,6 +880,7 @@ impl Variant {
             Variant::Frisian => &FRISIAN,
             Variant::Frysk => &FRYSK,
             Variant::Dameo => &DAMEO,
+            Variant::Gothic => &GOTHIC,
         }
     }
 
@@ -865,6 +910,7 @@ impl Variant {
             "dama" | "turkish-draughts" => Variant::Turkish,
             "fries" | "fries-dammen" | "frisian-draughts" => Variant::Frisian,
             "frysk!" | "frysk" => Variant::Frysk,
+            "goticka" | "gotická" | "gothic-checkers" => Variant::Gothic,
             _ => return Variant::ALL.into_iter().find(|v| v.name() == n),
         };
         Some(v)

@@ -625,3 +625,28 @@ fn dameo_games_end_by_the_rules_and_their_pdn_reads_back() {
         assert_eq!(g.moves, r.moves);
     }
 }
+
+/// Two games of `variant` through the match runner from random openings: complete, every
+/// move legal, each ended by the rules.
+fn two_games_end_by_the_rules(variant: Variant) {
+    let mut cfg = config(
+        spec("A", dama()),
+        spec("B", dama()),
+        2,
+        TimeControl::Depth(2),
+    );
+    cfg.variant = variant;
+    cfg.openings = random_openings(variant, 1, 7);
+    let (_, records) = play(&cfg);
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        assert_eq!(r.end, EndKind::Normal, "{variant}: {}", r.reason);
+        check_legal(r);
+    }
+}
+
+/// Gothic (all squares, short kings in 8 directions).
+#[test]
+fn gothic_games_end_by_the_rules() {
+    two_games_end_by_the_rules(Variant::Gothic);
+}

@@ -47,6 +47,9 @@ fn describe(v: Variant) -> String {
         ManDirections::AllEight => "men capture in 8 directions",
         ManDirections::Orthogonal => "men capture along files and ranks, backward too",
         ManDirections::ForwardAndDiagonals => "men capture forward and diagonally forward",
+        ManDirections::ForwardFive => {
+            "men step and capture forward, diagonally forward and sideways"
+        }
     });
     if r.men.linear_moves {
         men.push_str(", lines of men move (linear movement)");
