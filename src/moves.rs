@@ -34,10 +34,29 @@ impl<W: BitWord> Move<W> {
         }
     }
 
-    /// True for a capture.
+    /// True for a capture (and for a removal, which takes a piece off the board).
     #[inline]
     pub fn is_capture(&self) -> bool {
         self.captured.any()
+    }
+
+    /// The removal of the mover's own piece on `sq` (Konane's opening,
+    /// [`crate::rules::Opening::Removals`]): origin and destination `sq`, and `sq` taken.
+    #[inline]
+    pub fn removal(sq: Square) -> Move<W> {
+        Move {
+            from: sq,
+            to: sq,
+            promotes: false,
+            captured: Bitboard::from_square(sq),
+        }
+    }
+
+    /// True for a removal ([`Move::removal`]): the only move whose captured set holds its own
+    /// origin (a capture never takes the square the mover stands on).
+    #[inline(always)]
+    pub fn is_removal(&self) -> bool {
+        self.captured.has(self.from)
     }
 }
 

@@ -50,8 +50,10 @@ fn count<W: Word>(pos: &Board<W>, counting: Counting) -> u64 {
 pub fn perft<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
     if pos.rules().goal.crowning_wins() {
         perft_goal(pos, depth, counting)
+    } else if pos.rules().opening.first_removals().is_some() {
+        perft_moves::<W, true>(pos, depth, counting)
     } else {
-        perft_moves(pos, depth, counting)
+        perft_moves::<W, false>(pos, depth, counting)
     }
 }
 
@@ -69,21 +71,41 @@ fn perft_goal<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
         return list.len() as u64;
     }
     list.iter()
-        .map(|m| perft_goal(&pos.play_unkeyed(m), depth - 1, counting))
+        .map(|m| perft_goal(&child(pos, m), depth - 1, counting))
         .sum()
 }
 
-/// Perft of the raw generator, where only a side without moves ends the game.
-fn perft_moves<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
+/// `pos` after `mv` for perft: without the key, which perft never reads, except after a
+/// removal (Konane's opening), which only [`Board::play`] makes.
+#[inline]
+fn child<W: Word>(pos: &Board<W>, mv: &Move<W>) -> Board<W> {
+    if mv.is_removal() {
+        pos.play(mv)
+    } else {
+        pos.play_unkeyed(mv)
+    }
+}
+
+/// Whether the moves of `list` are removals (a list of removals holds nothing else).
+#[inline(always)]
+fn removals<W: Word>(list: &MoveList<W>) -> bool {
+    list.as_slice().first().is_some_and(Move::is_removal)
+}
+
+/// Perft of the raw generator, where only a side without moves ends the game; `REMOVALS`
+/// where the variant opens with removals (Konane), so that no other variant tests for them.
+fn perft_moves<W: Word, const REMOVALS: bool>(
+    pos: &Board<W>,
+    depth: u32,
+    counting: Counting,
+) -> u64 {
     match depth {
         0 => 1,
         1 => count(pos, counting),
         2 if counting == Counting::Landings => {
             let mut list = MoveList::new();
             generate(pos, &mut list, counting);
-            list.iter()
-                .map(|m| count(&pos.play_unkeyed(m), counting))
-                .sum()
+            list.iter().map(|m| count(&child(pos, m), counting)).sum()
         }
         2 => {
             let mut list = MoveList::new();
@@ -94,9 +116,15 @@ fn perft_moves<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
         _ => {
             let mut list = MoveList::new();
             generate(pos, &mut list, counting);
+            if REMOVALS && removals(&list) {
+                return list
+                    .iter()
+                    .map(|m| perft_moves::<W, REMOVALS>(&pos.play(m), depth - 1, counting))
+                    .sum();
+            }
             // perft never reads the key: the children are made without it
             list.iter()
-                .map(|m| perft_moves(&pos.play_unkeyed(m), depth - 1, counting))
+                .map(|m| perft_moves::<W, REMOVALS>(&pos.play_unkeyed(m), depth - 1, counting))
                 .sum()
         }
     }

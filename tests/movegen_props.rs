@@ -39,7 +39,12 @@ fn placements(v: Variant) -> impl Strategy<Value = Placement> {
     let g = v.rules().geometry::<u64>();
     let max = Position::start(v).pieces(Color::White).count() as usize;
     let squares = g.all_squares().count();
-    let side = move || vec((0..squares, prop::bool::weighted(1.0 / 3.0)), 1..=max);
+    // no kings where men are never crowned (Konane)
+    let crowns = Color::ALL
+        .iter()
+        .any(|&c| v.rules().promotion_squares::<u64>(c).any());
+    let kings = if crowns { 1.0 / 3.0 } else { 0.0 };
+    let side = move || vec((0..squares, prop::bool::weighted(kings)), 1..=max);
     (side(), side(), any::<bool>()).prop_map(|(white, black, white_to_move)| Placement {
         pieces: [white, black],
         white_to_move,
@@ -148,10 +153,13 @@ fn check_position(pos: &Position) -> Vec<Move> {
         assert_eq!(path_records.len(), paths.len(), "{fen}");
     }
 
-    // Compulsory capture.
+    // Compulsory capture (Konane's opening removals come before any jump).
     let capture = capture_exists(pos);
+    let removing = reference::removals(pos).is_some();
     assert_eq!(movegen::has_capture(pos), capture, "has_capture in {fen}");
-    if capture {
+    if removing {
+        assert!(legal.iter().all(Move::is_removal), "not a removal in {fen}");
+    } else if capture {
         assert!(
             legal.iter().all(Move::is_capture),
             "a quiet move is legal in {fen}"
@@ -207,6 +215,11 @@ fn check_play(pos: &Position, m: &Move) {
         "key after a move in {}",
         pos.to_fen()
     );
+    if m.is_removal() {
+        assert_eq!(next.pieces(me), pos.pieces(me) - m.captured);
+        assert_eq!(next.pieces(!me), pos.pieces(!me));
+        return;
+    }
     assert_eq!(next.pieces(me).count(), pos.pieces(me).count());
     assert_eq!(
         next.pieces(!me).count(),
@@ -327,6 +340,11 @@ fn dameo_properties() {
 #[test]
 fn gothic_properties() {
     run_variant(Variant::Gothic, 13);
+}
+
+#[test]
+fn hawaiian_properties() {
+    run_variant(Variant::Hawaiian, 14);
 }
 
 #[test]

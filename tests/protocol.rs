@@ -895,3 +895,35 @@ fn plays_through_the_hub(name: &str, variant: Variant, len: usize) {
 fn gothic_plays_through_the_hub() {
     plays_through_the_hub("gothic", Variant::Gothic, 65);
 }
+/// Hawaiian (Konane) through the Hub: the full-board position string, the removals as
+/// `fromxtoxcaptured` on one square, then jumps; a removal of the wrong square is an error that
+/// names the legal ones.
+#[test]
+fn hawaiian_plays_its_removals_and_jumps_through_the_hub() {
+    let variant = Variant::Hawaiian;
+    let conv = Convention::new(variant, Numbering::Pydraughts);
+    let start = Position::start(variant);
+    let full = format!("B{}", "bwbwbwbwwbwbwbwb".repeat(4));
+    assert_eq!(conv.format_position(&start), full);
+    let mut hub = Hub::start();
+    hub.send("set-param name=variant value=konane");
+    hub.send(&format!("pos pos={full}"));
+    hub.send("level depth=3");
+    hub.send("go think");
+    let mv = done_move(hub.until("done").last().unwrap(), &start, &conv);
+    assert!(mv.is_removal(), "{mv:?}");
+    // Black removed d5 (28), White e5 (29): Black jumps
+    hub.send(&format!("pos pos={full} moves=\"28x28x28 29x29x29\""));
+    hub.send("level depth=3"); // a position ends the levels before it
+    hub.send("go think");
+    let mut pos = start;
+    for text in ["xd5", "xe5"] {
+        pos = pos.play(&dama::notation::parse_move(&pos, text).unwrap());
+    }
+    let mv = done_move(hub.until("done").last().unwrap(), &pos, &conv);
+    assert!(mv.is_capture() && !mv.is_removal(), "{mv:?}");
+    hub.send(&format!("pos pos={full} moves=\"27x27x27\""));
+    let err = error_message(&hub.next());
+    assert!(err.contains("xa8 or xd5 or xe4 or xh1"), "{err}");
+    hub.close();
+}

@@ -415,6 +415,12 @@ fn dameo_perft_agrees_with_the_reference_generator() {
 }
 
 #[test]
+fn hawaiian_perft_agrees_with_the_reference_generator_to_depth_8() {
+    // deeper than the other variants: the two opening removals come before the first jump
+    perft_agrees::<u64>(Variant::Hawaiian, 8);
+}
+
+#[test]
 fn parachute_perft_agrees_with_the_reference_generator_to_depth_9() {
     // deeper than the other variants: the parachutists' captures start at ply 2
     let p = Position::start(Variant::Parachute);

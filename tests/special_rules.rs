@@ -485,3 +485,44 @@ fn illegal_gothic_moves_are_explained() {
         );
     }
 }
+
+#[test]
+fn konane_opens_with_black_removing_on_the_long_diagonal_then_white_next_to_the_hole() {
+    let start = Position::start(Variant::Hawaiian);
+    let removals = |pos: &Position| -> BTreeSet<String> {
+        let g = pos.geometry();
+        let legal = movegen::legal_moves(pos);
+        assert!(legal.iter().all(|m| m.is_removal()), "{}", pos.to_fen());
+        legal.iter().map(|m| g.algebraic(m.from)).collect()
+    };
+    assert_eq!(removals(&start), set(&["a8", "d5", "e4", "h1"]));
+    // White then removes one of its pieces orthogonally next to the hole
+    assert_eq!(
+        removals(&play(&start, "xd5")),
+        set(&["c5", "d4", "d6", "e5"])
+    );
+    assert_eq!(removals(&play(&start, "xa8")), set(&["a7", "b8"]));
+    assert_eq!(removals(&play(&start, "h1")), set(&["g1", "h2"]));
+    // then Black jumps into its own hole over a White piece next to it (e5 has only Black
+    // neighbours besides e4, so nothing lands there)
+    let pos = play(&play(&start, "xe4"), "xe5");
+    assert_eq!(
+        moves("hawaiian", &pos.to_fen()),
+        set(&["c4-e4 d4", "e2-e4 e3", "g4-e4 f4"])
+    );
+}
+
+#[test]
+fn a_konane_jump_may_stop_or_go_on_but_only_straight_ahead() {
+    // a1 over a2 to a3, on over a4 to a5 (or stop on a3); from a3 the jump over b3 turns
+    assert_eq!(
+        moves("hawaiian", "W:Wa1:Ba2,a4,b3"),
+        set(&["a1-a3 a2", "a1-a5 a2,a4"])
+    );
+    // every move is a jump: a piece with no enemy next to it has no move, and no one may
+    // move at all loses
+    let pos = Position::from_fen(Variant::Hawaiian, "W:Wa1,c1:Bh8").unwrap();
+    assert!(movegen::legal_moves(&pos).is_empty());
+    let end = dama::goal::end(&pos).expect("the game is over");
+    assert_eq!(end.winner, dama::Color::Black, "{end}");
+}

@@ -49,7 +49,8 @@ pub struct Probe {
 /// Breakthrough, where every position with a king is already over, and to rules that are the
 /// same for both colours turned 180° (not One-way), without linear moves (not Dameo: the
 /// builder cannot take them back). Under a king-move limit (Frisian) the index holds each
-/// side's run as well ([`index`]). The error is one line.
+/// side's run as well ([`index`]). Not where every move is a jump (Konane). The error is one
+/// line.
 pub fn applies(variant: Variant) -> Result<(), String> {
     if variant.rules().wide() {
         return Err(format!(
@@ -68,6 +69,12 @@ pub fn applies(variant: Variant) -> Result<(), String> {
         return Err(format!(
             "no bitbases for {variant}: the table builder cannot take back its men's linear \
              moves"
+        ));
+    }
+    if variant.rules().jumps_only() {
+        return Err(format!(
+            "no bitbases for {variant}: every move is a jump and takes a piece, so the search \
+             reads its endings to the end"
         ));
     }
     if !Indexer::serves_both_sides(variant) {

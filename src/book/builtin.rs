@@ -33,6 +33,8 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         | Variant::Frysk
         | Variant::Dameo
         | Variant::Gothic => None,
+        // no book: the opening is the two removals (few enough for the search)
+        Variant::Hawaiian => None,
     }
 }
 

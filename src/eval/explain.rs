@@ -5,6 +5,7 @@ use super::drawish::drawish;
 use super::entry::evaluate;
 use super::evaluate::{evaluate_with, trade_bonus, weights_for};
 use super::goal::{self, SideTerm};
+use super::konane;
 use super::material;
 use super::pattern;
 use super::tables::tables;
@@ -39,8 +40,17 @@ const TERMS: [(&str, SideTerm); 11] = [
 /// piece gone), `drawish material` (the pull towards 0), for a variant with pattern weights
 /// `learned patterns` (what they add), and `total` (equal to `evaluate(pos)`).
 /// The terms add up to the total up to rounding. The goal variants list their own terms and
-/// the total.
+/// the total, and so does Konane.
 pub fn explain<W: Word>(pos: &Board<W>) -> Vec<Term> {
+    if pos.rules().jumps_only() {
+        let terms = konane::terms(pos).map(|(name, value)| Term { name, value });
+        let mut out = terms.to_vec();
+        out.push(Term {
+            name: "total",
+            value: evaluate(pos),
+        });
+        return out;
+    }
     if let Some(g) = goal::goal_eval(pos.rules().goal) {
         let mut out: Vec<Term> = g
             .terms

@@ -22,6 +22,7 @@ mod entry;
 mod evaluate;
 mod explain;
 mod goal;
+mod konane;
 mod material;
 mod params;
 pub mod pattern;

@@ -11,8 +11,8 @@
 
 use crate::moves::Move;
 use crate::rules::{
-    Dir, Geometry, KeyShape, KingLanding, MidCapturePromotion, Parachutists, Range, Removal,
-    RuleSet, Word,
+    Continuation, Dir, Geometry, KeyShape, KingLanding, MidCapturePromotion, Parachutists, Range,
+    Removal, RuleSet, Word,
 };
 use crate::types::{Bitboard, Color, Square};
 
@@ -357,8 +357,13 @@ pub(crate) fn man_jumps<W: Word, K: ManSteps, S: Sink<W>>(
     let mut found = false;
     match K::MAN_DIRS {
         ManCaptureDirs::FromContext => {
+            let straight = !K::USUAL && c.rules.men.continuation == Continuation::OptionalStraight;
             for &d in c.man_dirs {
-                found |= man_jump::<_, K, S>(c, man, d, true, sink);
+                found |= if straight {
+                    straight_jumps::<_, K, S>(c, man, d, sink)
+                } else {
+                    man_jump::<_, K, S>(c, man, d, true, sink)
+                };
             }
         }
         ManCaptureDirs::All => {
@@ -371,6 +376,47 @@ pub(crate) fn man_jumps<W: Word, K: ManSteps, S: Sink<W>>(
             found |= man_jump::<_, K, S>(c, man, a, true, sink);
             found |= man_jump::<_, K, S>(c, man, b, true, sink);
         }
+    }
+    found
+}
+
+/// The captures of `man` under [`Continuation::OptionalStraight`] (Konane): a jump in `dir`
+/// and every further jump straight on, each landing the end of a move of its own. True when
+/// there is one.
+fn straight_jumps<W: Word, K: ManSteps, S: Sink<W>>(
+    c: &CaptureContext<W>,
+    man: CapturingMan<W>,
+    dir: Dir,
+    sink: &mut S,
+) -> bool {
+    let (mut at, mut captured) = (man.at, man.captured);
+    let mut entered = 0;
+    let mut found = false;
+    loop {
+        let victim = K::advance(c.g, Bitboard::from_square(at), dir) & (c.man_prey - captured);
+        let land_bb = K::advance(c.g, victim, dir) & c.empty_after::<K>(captured);
+        let Some(land) = land_bb.first() else {
+            break;
+        };
+        found = true;
+        captured |= victim;
+        let promotes = c.promotion.has(land);
+        let mv = Move {
+            from: c.from,
+            to: land,
+            promotes,
+            captured,
+        };
+        sink.emit(mv, c.key(captured, false, man.order));
+        if promotes {
+            break; // a crowning ends the move
+        }
+        sink.enter(land);
+        entered += 1;
+        at = land;
+    }
+    for _ in 0..entered {
+        sink.leave();
     }
     found
 }

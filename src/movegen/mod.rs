@@ -11,6 +11,7 @@
 mod capture;
 mod paths;
 mod quiet;
+mod removal;
 mod shape;
 mod shape_key;
 mod snapshot;

@@ -1,6 +1,7 @@
 //! Capture paths: every landing square of each legal capture, for display and `perft --paths`.
 
 use super::capture::Sink;
+use super::removal;
 use super::snapshot::Snapshot;
 use super::tables::{search_captures, Ranking, Verdict};
 use crate::moves::Move;
@@ -44,9 +45,17 @@ impl<W: Word> Sink<W> for PathSink<W> {
     }
 }
 
-/// Every legal capture path of `pos` (empty when there is no capture).
+/// Every legal capture path of `pos` (empty when there is no capture). In Konane's opening
+/// the removals, each a path of its one square twice.
 pub fn capture_paths<W: Word>(pos: &Board<W>) -> Vec<CapturePath<W>> {
     let snap = Snapshot::new(pos);
+    if let Some(squares) = removal::removable(&snap) {
+        let path = |sq| CapturePath {
+            mv: Move::removal(sq),
+            squares: vec![sq, sq],
+        };
+        return squares.iter().map(path).collect();
+    }
     let (men, kings) = snap.jumpers();
     let mut sink = PathSink {
         stack: Vec::new(),

@@ -108,6 +108,10 @@ impl<W: Word> Snapshot<W> {
     /// [`Snapshot::after`] for the data-driven generator, with the king that may not move.
     #[inline(always)]
     pub(super) fn after_general(pos: &Board<W>, mv: &Move<W>) -> Snapshot<W> {
+        if mv.is_removal() {
+            // Konane's opening: the mover's own piece leaves ([`Board::play`] knows how)
+            return Snapshot::general(&pos.play(mv));
+        }
         Snapshot {
             frozen: pos.frozen_after(mv),
             ..Snapshot::after(pos, mv)

@@ -7,6 +7,7 @@ use super::capture::{
     Sink, TableSteps,
 };
 use super::quiet;
+use super::removal;
 use super::snapshot::Snapshot;
 use crate::moves::{Move, MoveList};
 use crate::rules::{Precedence, RuleSet, Word};
@@ -16,6 +17,9 @@ use crate::types::Bitboard;
 /// copies of [`shape::fill`] give the same lists).
 #[inline(never)]
 pub(super) fn fill_by_tables<W: Word>(snap: &Snapshot<W>, list: &mut MoveList<W>, dedup: bool) {
+    if let Some(squares) = removal::removable(snap) {
+        return removal::generate(squares, list);
+    }
     let (men, kings) = snap.jumpers();
     if men.any() || kings.any() {
         let mut sink = ListSink::new(list, dedup, snap.rules);
@@ -29,6 +33,9 @@ pub(super) fn fill_by_tables<W: Word>(snap: &Snapshot<W>, list: &mut MoveList<W>
 /// [`shape::count_moves`] give the same counts).
 #[inline(never)]
 pub(super) fn count_moves_by_tables<W: Word>(snap: &Snapshot<W>, paths: bool) -> u64 {
+    if let Some(squares) = removal::removable(snap) {
+        return squares.count() as u64;
+    }
     let (men, kings) = snap.jumpers();
     // a parachutist's jump is not a man's: the full search counts those
     if kings.is_empty() && men.any() && (men & snap.parachutists()).is_empty() {

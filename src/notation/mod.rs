@@ -4,6 +4,7 @@
 mod fen;
 mod linear;
 mod movetext;
+mod opening;
 pub mod pdn_lexer;
 mod write;
 

@@ -3,6 +3,7 @@
 use crate::rules::Word;
 use std::fmt;
 
+use super::opening;
 use super::write::{format_move, square_name};
 use crate::goal;
 use crate::movegen;
@@ -27,6 +28,8 @@ impl std::error::Error for MoveError {}
 struct Parsed {
     squares: Vec<Square>,
     capture: bool,
+    /// One square was named (`d5`, `xd5`): a removal (the squares hold it twice).
+    removal: bool,
 }
 
 fn tokenize<W: Word>(pos: &Board<W>, text: &str) -> Result<Parsed, MoveError> {
@@ -40,6 +43,11 @@ fn tokenize<W: Word>(pos: &Board<W>, text: &str) -> Result<Parsed, MoveError> {
             "'{text}' is not a move: it names no square"
         )));
     }
+    // a removal (Konane): one square, perhaps after the capture sign
+    let t = match t.strip_prefix(['x', 'X']) {
+        Some(rest) if opening::has_removals(pos) && !rest.contains(['-', 'x', 'X', ':']) => rest,
+        _ => t,
+    };
     let capture = t.contains(['x', 'X', ':']);
     let mut squares = Vec::new();
     for tok in t.split(['-', 'x', 'X', ':']) {
@@ -55,13 +63,21 @@ fn tokenize<W: Word>(pos: &Board<W>, text: &str) -> Result<Parsed, MoveError> {
             sq.ok_or_else(|| MoveError(format!("'{s}' in '{text}' is not a square of this board")))
         }));
     }
-    let squares = squares.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let mut squares = squares.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let removal = squares.len() == 1 && opening::has_removals(pos);
+    if removal {
+        squares.push(squares[0]);
+    }
     if squares.len() < 2 {
         return Err(MoveError(format!(
             "'{text}' is not a move (it needs two squares)"
         )));
     }
-    Ok(Parsed { squares, capture })
+    Ok(Parsed {
+        squares,
+        capture: capture || removal,
+        removal,
+    })
 }
 
 /// Splits `a3b4` (algebraic without separator) into `a3`, `b4`; other tokens stay whole.
@@ -95,6 +111,9 @@ fn candidates<W: Word>(pos: &Board<W>, p: &Parsed, legal: &[Move<W>]) -> Vec<Mov
     let mut found: Vec<Move<W>> = Vec::new();
     let middle = &p.squares[1..p.squares.len() - 1];
     for m in legal.iter().filter(|m| m.from == from) {
+        if p.removal && !m.is_removal() {
+            continue;
+        }
         if m.is_capture() != p.capture && !(m.is_capture() && p.squares.len() == 2) {
             continue;
         }
@@ -186,6 +205,9 @@ fn explain<W: Word>(pos: &Board<W>, p: &Parsed, legal: &[Move<W>], text: &str) -
     let me = pos.side();
     let from = p.squares[0];
     let name = |s: Square| square_name(pos, s);
+    if let Some(why) = opening::explain(pos, &p.squares, p.removal, legal, text) {
+        return why;
+    }
     let Some((color, piece)) = pos.piece_at(from) else {
         return format!(
             "'{text}': there is no piece on {}; {} is to move",

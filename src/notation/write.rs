@@ -13,9 +13,12 @@ pub fn square_name<W: Word>(pos: &Board<W>, sq: Square) -> String {
 
 /// PDN move text: `c3-d4`, `c3xe5` (Russian `c3:e5`), numeric `22-18`, `22x15`; the long form
 /// with every landing square (`g5xe7xb4xd2`) when another legal move has the same origin and
-/// destination.
+/// destination; a removal (Konane's opening) `xd5`.
 pub fn format_move<W: Word>(pos: &Board<W>, mv: &Move<W>) -> String {
     let sep = pos.rules().notation.capture_sep;
+    if mv.is_removal() {
+        return format!("{sep}{}", square_name(pos, mv.from)); // Konane's removal: `xd5`
+    }
     if !mv.is_capture() {
         return format!("{}-{}", square_name(pos, mv.from), square_name(pos, mv.to));
     }

@@ -496,6 +496,19 @@ impl Geometry<u128> {
         Bitboard(bits)
     }
 
+    /// The set of the squares at (column, row from the bottom) of an all-squares board `width`
+    /// squares wide (bit = zero-based square number, the top left square first).
+    pub const fn full_squares(width: u8, coords: &[(u8, u8)]) -> Bitboard<u128> {
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < coords.len() {
+            let (col, row) = coords[i];
+            bits |= 1 << ((width - 1 - row) as u32 * width as u32 + col as u32);
+            i += 1;
+        }
+        Bitboard(bits)
+    }
+
     /// Every square of the row `row` (from the bottom, from 0) of an all-squares board `width`
     /// squares wide.
     pub const fn full_row(width: u8, row: u8) -> Bitboard<u128> {

@@ -10,8 +10,9 @@ pub use geometry::{BoardDescription, BoardSize, Corner, Dir, Geometry, Playable,
 pub use goal::{Goal, Verdict};
 pub use numbering::SquareNumbering;
 pub use ruleset::{
-    Criterion, DrawRules, EndgameCounters, EndgameRule, Forward, KeyShape, KingLanding, KingRules,
-    Lines, LoneKingDiagonal, ManDirections, MaterialPattern, MenRules, MidCapturePromotion,
-    Notation, Parachutists, Precedence, Promotion, Range, Removal, RuleSet, KING_VALUE, MAN_VALUE,
+    Continuation, Criterion, DrawRules, EndgameCounters, EndgameRule, Forward, KeyShape,
+    KingLanding, KingRules, Lines, LoneKingDiagonal, ManDirections, MaterialPattern, MenRules,
+    MidCapturePromotion, Notation, Opening, Parachutists, Precedence, Promotion, Range, Removal,
+    RuleSet, KING_VALUE, MAN_VALUE,
 };
 pub use variants::Variant;

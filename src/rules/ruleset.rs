@@ -228,11 +228,13 @@ pub enum ManDirections {
     /// Straight forward and the two diagonals forward (Dameo's quiet moves).
     ForwardAndDiagonals,
     /// The four lines along files and ranks: forward, backward and sideways (Dameo's
-    /// captures).
+    /// captures, Konane's jumps).
     Orthogonal,
     /// Five: straight forward, both forward diagonals and sideways along the rank (Gothic),
     /// never backward.
     ForwardFive,
+    /// None: the men have no quiet move (Konane: every move is a jump).
+    Nowhere,
 }
 
 impl ManDirections {
@@ -256,6 +258,7 @@ impl ManDirections {
             (ManDirections::ForwardDiagonals, Forward::Down) => &DOWN,
             (ManDirections::AllDiagonals, _) => &Dir::DIAGONALS,
             (ManDirections::AllEight, _) => &Dir::EIGHT,
+            (ManDirections::Nowhere, _) => &[],
             (ManDirections::ForwardAndSideways, Forward::Up) => &[Dir::Up, Dir::Left, Dir::Right],
             (ManDirections::ForwardAndSideways, Forward::Down) => {
                 &[Dir::Down, Dir::Left, Dir::Right]
@@ -343,6 +346,41 @@ pub struct MenRules {
     /// to the first empty square behind them (the rear man of any part of a line that ends in
     /// front of that square).
     pub linear_moves: bool,
+    /// Whether a man's capture must be completed, or may stop after any jump (Konane).
+    pub continuation: Continuation,
+}
+
+/// How far a man's capture goes once it has started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Continuation {
+    /// The sequence must be completed: the man jumps on while it can.
+    Compulsory,
+    /// The man may stop after any jump, and jumps on only straight ahead, in the direction of
+    /// its first jump (Konane): every leading part of a straight chain of jumps is a move.
+    OptionalStraight,
+}
+
+/// How a game begins: with the first move, or with the removals of Konane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// The first player makes the first move from the start position.
+    Moves,
+    /// The board starts full. On a full board the side to move removes one of its own pieces
+    /// on these squares; with one empty square (the hole) the side to move removes one of its
+    /// own pieces orthogonally next to the hole; play then goes on with jumps (Konane). The
+    /// phase is read from the number of empty squares, so the position carries it.
+    Removals(Bitboard<u128>),
+}
+
+impl Opening {
+    /// The squares the first removal may take, where the opening has removals.
+    #[inline]
+    pub const fn first_removals(self) -> Option<Bitboard<u128>> {
+        match self {
+            Opening::Moves => None,
+            Opening::Removals(squares) => Some(squares),
+        }
+    }
 }
 
 /// Parachutists (Parachute checkers, spec Part 2 §6): a side's men that start on the opponent's
@@ -549,6 +587,8 @@ pub struct RuleSet {
     /// men (Frisian: 3); 0 for no limit. Capturing, or moving a man or another king, restarts
     /// the count. The position carries the count ([`crate::KingRun`]).
     pub king_move_limit: u8,
+    /// How the game begins ([`Opening::Removals`]: Konane's removals before the first jump).
+    pub opening: Opening,
     /// What ends the game and who wins.
     pub goal: Goal,
     /// Draw rules.
@@ -582,6 +622,15 @@ impl RuleSet {
     #[inline]
     pub fn flying_kings(&self) -> bool {
         self.kings.captures == Range::Flying
+    }
+
+    /// Whether every move is a jump (Konane: men have no quiet move and are never crowned), so
+    /// that a capture is no reason for the search to look further.
+    #[inline]
+    pub fn jumps_only(&self) -> bool {
+        matches!(self.men.moves, ManDirections::Nowhere)
+            && self.promotion.0[0].is_empty()
+            && self.promotion.0[1].is_empty()
     }
 
     /// Whether men capture backward.

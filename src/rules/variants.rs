@@ -7,15 +7,15 @@
 //! them (Czech čl. 4.6 with 4.13; Russian and Pool alike; under the majority rule the same follows
 //! from the count).
 
-use super::geometry::BoardSize;
+use super::geometry::{BoardSize, Geometry};
 use super::goal::Goal;
 use super::numbering::SquareNumbering;
 use super::ruleset::{
-    DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules, Lines,
+    Continuation, DrawRules, EndgameCounters, EndgameRule, Forward, KingLanding, KingRules, Lines,
     LoneKingDiagonal, ManDirections, MaterialPattern, MenRules, MidCapturePromotion, Notation,
-    Parachutists, Precedence, Promotion, Range, Removal, RuleSet,
+    Opening, Parachutists, Precedence, Promotion, Range, Removal, RuleSet,
 };
-use crate::types::Color;
+use crate::types::{Bitboard, Color};
 
 mod mirrored;
 
@@ -77,6 +77,9 @@ pub enum Variant {
     /// Gothic checkers (Gotická dáma): all 64 squares, men in five directions forward and
     /// sideways, short kings in eight.
     Gothic,
+    /// Hawaiian checkers (Konane): the full board, two opening removals, then straight
+    /// orthogonal jumps only; the side that cannot move loses.
+    Hawaiian,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -209,6 +212,7 @@ const BASE: RuleSet = RuleSet {
         forward: USUAL_FORWARD,
         parachutists: Parachutists::Absent,
         linear_moves: false,
+        continuation: Continuation::Compulsory,
     },
     kings: FLYING_KINGS,
     removal: Removal::AfterMove,
@@ -216,6 +220,7 @@ const BASE: RuleSet = RuleSet {
     precedence: Precedence::KING_PRIORITY,
     mid_capture_promotion: MidCapturePromotion::EndMove,
     king_move_limit: 0,
+    opening: Opening::Moves,
     goal: Goal::Normal,
     draw: DrawRules {
         repetition: 3,
@@ -487,17 +492,20 @@ static ANTIDRAUGHTS: RuleSet = RuleSet {
     ..INTERNATIONAL
 };
 
+/// No draw rule at all (Breakthrough, Hawaiian).
+const NO_DRAW_RULES: DrawRules = DrawRules {
+    repetition: 0,
+    no_progress_plies: 0,
+    man_move_is_progress: true,
+    endgame: EndgameCounters::None,
+};
+
 /// Breakthrough (lidraughts gameType 96, pydraughts; Scan's `bt`): International moves; the
 /// first side to crown a man wins, a side without a legal move loses; no draw rules.
 static BREAKTHROUGH: RuleSet = RuleSet {
     name: "breakthrough",
     goal: Goal::Breakthrough,
-    draw: DrawRules {
-        repetition: 0,
-        no_progress_plies: 0,
-        man_move_is_progress: true,
-        endgame: EndgameCounters::None,
-    },
+    draw: NO_DRAW_RULES,
     notation: Notation {
         game_type: "96,W,10,10,N2,0",
         ..INTERNATIONAL.notation
@@ -777,6 +785,45 @@ static DAMEO: RuleSet = RuleSet {
         capture_sep: 'x',
         // [U] no GameType of its own: Turkish's board (8×8, all squares), a Variant tag
         game_type: "30,W,8,8,A0,0",
+        ..TURKISH.notation
+    },
+    ..BASE
+};
+
+/// The full 8×8 board: White on the dark squares (a1 dark), Black on the light ones; Black
+/// removes first (Hawaiian).
+const START_HAWAIIAN: &str = "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4,d4,f4,h4,a5,c5,e5,g5,\
+    b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8:Bb1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3,a4,c4,e4,g4,b5,d5,\
+    f5,h5,a6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8";
+
+/// Hawaiian checkers (Konane): spec variants.md Part 2 §6 [BK-hawaii, boardgameatlas].
+static HAWAIIAN: RuleSet = RuleSet {
+    name: "hawaiian",
+    board: BoardSize::EightAll, // the full 8×8 board
+    start: START_HAWAIIAN,      // 32 pieces each, White on the dark squares, Black on the light
+    first: Color::Black,        // Black starts by removing a piece
+    // Black removes one of its pieces on a8, h1, d5 or e4; White then one of its pieces
+    // orthogonally next to the hole
+    opening: Opening::Removals(Geometry::full_squares(8, &[(0, 7), (7, 0), (3, 4), (4, 3)])),
+    men: MenRules {
+        // no quiet move: every move is an orthogonal jump over an adjacent enemy piece, which
+        // may stop after any jump and goes on only straight ahead
+        moves: ManDirections::Nowhere,
+        captures: ManDirections::Orthogonal,
+        continuation: Continuation::OptionalStraight,
+        ..BASE.men
+    },
+    promotion: Promotion([Bitboard::EMPTY, Bitboard::EMPTY]), // no promotion, no kings
+    precedence: Precedence::FREE,                             // any jump, any length
+    goal: Goal::Normal,                                       // the player who cannot move loses
+    // every move (a removal or a jump) takes a piece off the board: no position repeats and a
+    // game lasts at most 62 plies, so no draw rule is needed
+    draw: NO_DRAW_RULES,
+    notation: Notation {
+        algebraic: true, // a1-h8; numbers 1 = a8 … 64 = h1 as Turkish
+        capture_sep: 'x',
+        // [U] no GameType exists: Turkish's all-squares 8×8 with Black first and a Variant tag
+        game_type: "30,B,8,8,A0,0",
         ..BASE.notation
     },
     ..BASE
@@ -824,7 +871,7 @@ static GOTHIC: RuleSet = RuleSet {
 
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 25] = [
+    pub const ALL: [Variant; 26] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -850,6 +897,7 @@ impl Variant {
         Variant::Frysk,
         Variant::Dameo,
         Variant::Gothic,
+        Variant::Hawaiian,
     ];
 
     /// The rules of this variant.
@@ -881,6 +929,7 @@ impl Variant {
             Variant::Frysk => &FRYSK,
             Variant::Dameo => &DAMEO,
             Variant::Gothic => &GOTHIC,
+            Variant::Hawaiian => &HAWAIIAN,
         }
     }
 
@@ -911,6 +960,7 @@ impl Variant {
             "fries" | "fries-dammen" | "frisian-draughts" => Variant::Frisian,
             "frysk!" | "frysk" => Variant::Frysk,
             "goticka" | "gotická" | "gothic-checkers" => Variant::Gothic,
+            "konane" | "hawaiian-checkers" => Variant::Hawaiian,
             _ => return Variant::ALL.into_iter().find(|v| v.name() == n),
         };
         Some(v)

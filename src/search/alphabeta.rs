@@ -314,7 +314,9 @@ impl<W: Word> Worker<'_, W> {
             return v;
         }
         let pos = &node.pos;
-        let must_capture = movegen::has_capture(pos);
+        // where every move is a jump (Konane) the static evaluation stands: it weighs them all
+        let jumps_only = pos.rules().jumps_only();
+        let must_capture = !jumps_only && movegen::has_capture(pos);
         let mut best = -INFINITE;
         let mut extend = false;
         if !must_capture {
@@ -322,7 +324,7 @@ impl<W: Word> Worker<'_, W> {
                 return v;
             }
             let stand = leaf_eval(pos);
-            if threat_ok && threatened(pos) {
+            if threat_ok && !jumps_only && threatened(pos) {
                 extend = true;
             } else {
                 return stand;

@@ -11,7 +11,8 @@
 //! counts them. A *move* is (from, to, captured set).
 
 use dama::rules::{
-    Criterion, Dir, KingLanding, MidCapturePromotion, Parachutists, Range, Removal, Word,
+    Continuation, Criterion, Dir, KingLanding, MidCapturePromotion, Opening, Parachutists, Range,
+    Removal, Word,
 };
 use dama::{Bitboard, Board, Move, Square};
 
@@ -102,8 +103,13 @@ impl<W: Word> Search<'_, W> {
         };
         let flying = king && rules.kings.captures == Range::Flying;
         let mut out = Vec::new();
+        // Konane: after the first jump, only straight on
+        let straight = rules.men.continuation == Continuation::OptionalStraight;
         for &d in dirs {
             if at_once && came == Some(d.reverse()) {
+                continue;
+            }
+            if straight && came.is_some_and(|c| c != d) {
                 continue;
             }
             let mut sq = g.neighbour(cur, d);
@@ -160,6 +166,9 @@ impl<W: Word> Search<'_, W> {
     /// squares exist it must choose one from which it can go on, if there is one.
     fn extend(&mut self, piece: Capturer<W>) {
         let rules = self.pos.rules();
+        if rules.men.continuation == Continuation::OptionalStraight {
+            return self.extend_optionally(piece);
+        }
         for jump in self.jumps(&piece) {
             let captured = piece.captured | Bitboard::from_square(jump.victim);
             self.order.push(jump.victim);
@@ -198,6 +207,31 @@ impl<W: Word> Search<'_, W> {
                 }
                 self.landings.pop();
             }
+            self.order.pop();
+            self.dirs.pop();
+        }
+    }
+
+    /// Konane: every jump ends a move of its own, and the piece may also jump on (straight
+    /// on: [`Search::jumps`]).
+    fn extend_optionally(&mut self, piece: Capturer<W>) {
+        for jump in self.jumps(&piece) {
+            let captured = piece.captured | Bitboard::from_square(jump.victim);
+            let at = jump.landings[0];
+            self.order.push(jump.victim);
+            self.dirs.push(jump.dir);
+            self.landings.push(at);
+            let crowned = self.promotion().has(at);
+            self.emit(captured, crowned);
+            if !crowned {
+                self.extend_optionally(Capturer {
+                    at,
+                    captured,
+                    came: Some(jump.dir),
+                    ..piece
+                });
+            }
+            self.landings.pop();
             self.order.pop();
             self.dirs.pop();
         }
@@ -353,8 +387,39 @@ pub fn quiet_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
     out
 }
 
+/// Konane's opening removals, while the board has at most one empty square: on a full board
+/// the side to move's pieces on the rule set's squares, with one hole its pieces orthogonally
+/// next to it. `None` past the opening.
+pub fn removals<W: Word>(pos: &Board<W>) -> Option<Vec<Move<W>>> {
+    let Opening::Removals(first) = pos.rules().opening else {
+        return None;
+    };
+    let g = pos.geometry();
+    let mine = pos.pieces(pos.side());
+    let holes: Vec<Square> = pos.empty().iter().collect();
+    let allowed = |sq: Square| match holes.as_slice() {
+        [] => first.has(sq),
+        [hole] => Dir::ORTHOGONALS
+            .iter()
+            .any(|&d| g.neighbour(*hole, d) == Some(sq)),
+        _ => false,
+    };
+    if holes.len() > 1 {
+        return None;
+    }
+    Some(
+        mine.iter()
+            .filter(|&sq| allowed(sq))
+            .map(Move::removal)
+            .collect(),
+    )
+}
+
 /// The legal moves, counting every capture path (compare with `movegen::generate_paths`).
 pub fn legal_paths<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
+    if let Some(removals) = removals(pos) {
+        return removals;
+    }
     let caps = capture_paths(pos);
     if caps.is_empty() {
         quiet_moves(pos)

@@ -650,3 +650,43 @@ fn two_games_end_by_the_rules(variant: Variant) {
 fn gothic_games_end_by_the_rules() {
     two_games_end_by_the_rules(Variant::Gothic);
 }
+
+/// Hawaiian (Konane) games through the runner, from the start (the engines choose the
+/// removals) and from a random opening: every move legal, each game ended by the rules (the
+/// side without a jump loses), and the PDN, with its `Variant` tag, replays the same game.
+#[test]
+fn hawaiian_games_end_by_the_rules_and_their_pdn_replays() {
+    let variant = Variant::Hawaiian;
+    let mut cfg = config(
+        spec("A", dama()),
+        spec("B", dama()),
+        2,
+        TimeControl::Depth(2),
+    );
+    cfg.variant = variant;
+    cfg.openings = vec![Opening::standard(variant)];
+    cfg.openings.extend(random_openings(variant, 1, 7));
+    let (_, records) = play(&cfg);
+    assert_eq!(records.len(), 2);
+    let info = MatchInfo {
+        event: "test".into(),
+        site: "ci".into(),
+        date: pdn::today(),
+        time_control: cfg.play.tc.pdn_tag(),
+    };
+    for r in &records {
+        assert_eq!(r.end, EndKind::Normal, "{}", r.reason);
+        assert!(
+            r.moves.len() >= 4 && r.moves.len() <= 62,
+            "{}",
+            r.moves.len()
+        );
+        assert!(r.moves[0].is_removal() && r.moves[1].is_removal());
+        check_legal(r);
+        let text = pdn::write_game(&info, r);
+        assert!(text.contains("[Variant \"hawaiian\"]"), "{text}");
+        let games = pdn::read_games(&text, Variant::Czech).unwrap();
+        assert_eq!(games[0].moves, r.moves, "{text}");
+        assert_eq!(games[0].start.variant(), variant);
+    }
+}

@@ -1,7 +1,9 @@
 //! `dama variants`: every variant dama plays, with the facts a user picks one by.
 
 use dama::eval::pattern;
-use dama::rules::{Criterion, KingLanding, Lines, ManDirections, Precedence, Range, Removal};
+use dama::rules::{
+    Continuation, Criterion, KingLanding, Lines, ManDirections, Precedence, Range, Removal,
+};
 use dama::{Variant, WidePosition};
 
 /// Prints one line per variant: name, board, who starts, kings, men, precedence, notation and
@@ -34,7 +36,9 @@ fn eval_name(v: Variant) -> String {
 fn describe(v: Variant) -> String {
     let r = v.rules();
     let g = r.names();
+    let crowns = r.promotion.0.iter().any(|squares| squares.any());
     let kings = match (r.kings.captures, r.kings.landing) {
+        _ if !crowns => "no kings",
         (Range::Short, _) => "short kings",
         (Range::Flying, KingLanding::DirectlyBehind) => "flying kings landing right behind",
         (Range::Flying, KingLanding::HaltBehindKing) => "flying kings halting behind a king",
@@ -50,9 +54,19 @@ fn describe(v: Variant) -> String {
         ManDirections::ForwardFive => {
             "men step and capture forward, diagonally forward and sideways"
         }
+        ManDirections::Nowhere => "men never capture",
     });
     if r.men.linear_moves {
         men.push_str(", lines of men move (linear movement)");
+    }
+    if r.men.moves == ManDirections::Nowhere {
+        men.push_str(", every move a jump");
+    }
+    if r.men.continuation == Continuation::OptionalStraight {
+        men.push_str(", stopping after any jump or going on straight ahead");
+    }
+    if r.opening.first_removals().is_some() {
+        men.push_str(", after two opening removals");
     }
     if r.men.forward[0] == r.men.forward[1] {
         men.push_str(" (all of them toward the same side)");

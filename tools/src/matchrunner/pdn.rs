@@ -170,11 +170,15 @@ impl PdnGame {
 
 /// The tags that name `variant`: `GameType`, and `Variant` (dama's name) when the GameType alone
 /// names another variant (Žravá dáma and giveaway checkers have no GameType of their own and
-/// write their base variant's).
+/// write their base variant's), or its type number does (Malá dáma's `29,B` is Czech's number,
+/// Hawaiian's provisional `30,B` Turkish's), so that a reader of the number alone is not misled.
 pub fn variant_tags(variant: Variant) -> Vec<(&'static str, &'static str)> {
     let game_type = variant.rules().notation.game_type;
     let mut tags = vec![("GameType", game_type)];
-    if variant_of_game_type(game_type) != Some(variant) {
+    let number = game_type.split(',').next().unwrap_or(game_type);
+    if variant_of_game_type(game_type) != Some(variant)
+        || variant_of_game_type(number) != Some(variant)
+    {
         tags.push(("Variant", variant.name()));
     }
     tags
