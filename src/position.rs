@@ -342,6 +342,12 @@ impl<W: Word> Board<W> {
         if (self.occupied() - g.valid).any() || (self.kings - self.occupied()).any() {
             return Err("a piece stands off the board".into());
         }
+        if self.kings.any() && !self.rules().has_kings() {
+            return Err(format!(
+                "{} has no kings (men are never crowned)",
+                self.variant.name()
+            ));
+        }
         let start = Board::<W>::start(self.variant);
         for c in Color::ALL {
             // the start's count, or 12 on 8×8 and 20 on 10×10 for starts of fewer rows
@@ -568,7 +574,13 @@ mod tests {
                 };
                 let row: Bitboard<u128> =
                     g.all_squares().filter(|&s| g.coords(s).1 == far).collect();
-                assert_eq!(rules.promotion_squares::<u128>(c), row, "{v} {c:?}");
+                // no crowning (Alkerk): the far row is where men may only capture
+                let far_squares = if rules.has_kings() {
+                    rules.promotion_squares::<u128>(c)
+                } else {
+                    rules.capture_only_squares::<u128>(c)
+                };
+                assert_eq!(far_squares, row, "{v} {c:?}");
             }
         }
     }

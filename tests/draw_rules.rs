@@ -1,8 +1,8 @@
 //! The small-material draw rules of International (FMJD art. 6.3/6.4), Russian (FMJD-64
-//! 7.2.4-7.2.8), Brazilian ("as international"), Frisian (2 kings v 1, 1 v 1), Dameo (1 v 1) and
-//! the sideways men of Gothic (no progress, repetition) through the public API: each class
-//! expires exactly at its ply, classes change on captures and promotions, and the switches turn
-//! the rules off. Every game is short and constructed.
+//! 7.2.4-7.2.8), Brazilian ("as international"), Frisian (2 kings v 1, 1 v 1), Dameo (1 v 1),
+//! the sideways men of Gothic (no progress, repetition) and Alkerk's no-capture count through
+//! the public API: each class expires exactly at its ply, classes change on captures and
+//! promotions, and the switches turn the rules off. Every game is short and constructed.
 
 use dama::game::{endgame_class, DrawSwitches, Game, Outcome};
 use dama::{Position, Variant};
@@ -434,4 +434,22 @@ fn a_gothic_man_s_sideways_step_is_no_progress_and_repeats() {
     play(&mut g, "a1-a2");
     assert_eq!(g.counters().quiet_plies(), 0);
     assert!(g.counters().is_irreversible_reset());
+}
+
+#[test]
+fn alkerk_draws_after_twenty_moves_each_without_a_capture() {
+    // only captures are progress: the forward steps below do not restart the count
+    let mut g = game(Variant::Alquerque, "W:Wa1:Be5");
+    for mv in ["a1-a2", "e5-e4"] {
+        play(&mut g, mv);
+    }
+    assert_eq!(g.counters().quiet_plies(), 2);
+    let shuffle = ["a2-b2", "e4-d4", "b2-a2", "d4-e4"];
+    expires_at(
+        &mut g,
+        shuffle,
+        40,
+        &no_repetition(),
+        "no capture in 40 plies",
+    );
 }

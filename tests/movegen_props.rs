@@ -65,7 +65,9 @@ fn position_of(v: Variant, p: &Placement) -> Position {
                 continue;
             }
             sets[c.index()] |= Bitboard::from_square(sq);
-            if king || v.rules().promotion_squares::<u64>(c).has(sq) {
+            // no kings where men are never crowned (Alkerk)
+            let crowned = king || v.rules().promotion_squares::<u64>(c).has(sq);
+            if crowned && v.rules().has_kings() {
                 kings |= Bitboard::from_square(sq);
             }
         }
@@ -345,6 +347,11 @@ fn gothic_properties() {
 #[test]
 fn hawaiian_properties() {
     run_variant(Variant::Hawaiian, 14);
+}
+
+#[test]
+fn alquerque_properties() {
+    run_variant(Variant::Alquerque, 12);
 }
 
 #[test]

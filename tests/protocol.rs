@@ -927,3 +927,10 @@ fn hawaiian_plays_its_removals_and_jumps_through_the_hub() {
     assert!(err.contains("xa8 or xd5 or xe4 or xh1"), "{err}");
     hub.close();
 }
+
+/// Alkerk by both names: 5×5 points, a 26-character position string.
+#[test]
+fn alkerk_plays_through_the_hub() {
+    plays_through_the_hub("alquerque", Variant::Alquerque, 26);
+    plays_through_the_hub("alkerk", Variant::Alquerque, 26);
+}

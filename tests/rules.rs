@@ -433,13 +433,25 @@ fn parachute_perft_agrees_with_the_reference_generator_to_depth_9() {
 /// both conventions, against the reference generator.
 #[test]
 fn computed_positions_agree_with_the_reference_generator() {
-    let cases = [(
-        Variant::Gothic,
-        "W:WKd4,Kb1,c3,e3,f2,g4,b5,h2:BKe6,Kg2,d6,f5,c7,a6,h7,e7",
-        5,
-    )];
+    let cases = [
+        (
+            Variant::Gothic,
+            "W:WKd4,Kb1,c3,e3,f2,g4,b5,h2:BKe6,Kg2,d6,f5,c7,a6,h7,e7",
+            5,
+        ),
+        (Variant::Alquerque, "start", 9),
+        (
+            Variant::Alquerque,
+            "W:Wa1,b1,c2,d2,e3,c3,b2:Ba5,b4,d4,c5,e4,a3,e5",
+            6,
+        ),
+    ];
     for (v, fen_text, depth) in cases {
-        let p = Position::from_fen(v, fen_text).unwrap();
+        let p = if fen_text == "start" {
+            Position::start(v)
+        } else {
+            Position::from_fen(v, fen_text).unwrap()
+        };
         for (counting, paths) in [(Counting::Moves, false), (Counting::Paths, true)] {
             assert_eq!(
                 perft(&p, depth, counting),

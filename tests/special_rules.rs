@@ -513,6 +513,26 @@ fn konane_opens_with_black_removing_on_the_long_diagonal_then_white_next_to_the_
 }
 
 #[test]
+fn alkerk_men_move_along_the_lines_only() {
+    // c3 has diagonal lines (file + rank even): forward, both forward diagonals, sideways
+    assert_eq!(
+        moves("alquerque", "W:Wc3:Be5"),
+        set(&["c3-b3 ", "c3-b4 ", "c3-c4 ", "c3-d3 ", "c3-d4 "])
+    );
+    // b3 has none: forward and sideways only
+    assert_eq!(
+        moves("alquerque", "W:Wb3:Be5"),
+        set(&["b3-a3 ", "b3-b4 ", "b3-c3 "])
+    );
+    // captures follow the lines too: b2 takes c3 along its diagonal, c2 has no diagonal to d3
+    assert_eq!(moves("alquerque", "W:Wb2:Bc3"), set(&["b2-d4 c3"]));
+    assert_eq!(
+        moves("alquerque", "W:Wc2:Bd3"),
+        set(&["c2-b2 ", "c2-c3 ", "c2-d2 "])
+    );
+}
+
+#[test]
 fn a_konane_jump_may_stop_or_go_on_but_only_straight_ahead() {
     // a1 over a2 to a3, on over a4 to a5 (or stop on a3); from a3 the jump over b3 turns
     assert_eq!(
@@ -525,4 +545,37 @@ fn a_konane_jump_may_stop_or_go_on_but_only_straight_ahead() {
     assert!(movegen::legal_moves(&pos).is_empty());
     let end = dama::goal::end(&pos).expect("the game is over");
     assert_eq!(end.winner, dama::Color::Black, "{end}");
+}
+
+#[test]
+fn an_alkerk_capture_starts_in_a_moving_direction_and_goes_on_in_any() {
+    // the first jump may not go back: c3 cannot take c2
+    assert_eq!(
+        moves("alquerque", "W:Wc3:Bc2"),
+        set(&["c3-b3 ", "c3-b4 ", "c3-c4 ", "c3-d3 ", "c3-d4 "])
+    );
+    // a1xa2 (a3) must go on, backward along the diagonal: xb2 (c1); or a1xb2 (c3) at once
+    assert_eq!(
+        moves("alquerque", "W:Wa1:Ba2,b2"),
+        set(&["a1-c1 a2,b2", "a1-c3 b2"])
+    );
+    // the same men in Gothic (its men jump forward and sideways only) stop on a3
+    assert_eq!(
+        moves("gothic", "W:Wa1:Ba2,b2"),
+        set(&["a1-a3 a2", "a1-c3 b2"])
+    );
+}
+
+#[test]
+fn an_alkerk_man_on_the_last_row_only_captures() {
+    // never crowned: on c5 it has no quiet move, so White has no move at all
+    assert_eq!(moves("alquerque", "W:Wc5:Ba1"), set(&[]));
+    let pos = Position::from_fen(Variant::Alquerque, "W:Wc5,a1:Be3").unwrap();
+    let why = dama::notation::explain_illegal(&pos, "c5-b5");
+    assert!(why.contains("a man on the last row only captures"), "{why}");
+    // but it captures, sideways along the last row
+    assert_eq!(moves("alquerque", "W:Wc5:Bd5"), set(&["c5-e5 d5"]));
+    // and there are no kings at all
+    let err = Position::from_fen(Variant::Alquerque, "W:WKc3:Ba1").unwrap_err();
+    assert!(err.to_string().contains("no kings"), "{err}");
 }

@@ -65,6 +65,13 @@ pub fn applies(variant: Variant) -> Result<(), String> {
             goal.name()
         ));
     }
+    if !variant.rules().has_kings() {
+        return Err(format!(
+            "no bitbases for {variant}: its men are never crowned, and the solver's retro \
+             moves know neither their later jumps in any direction nor the last row where \
+             they only capture"
+        ));
+    }
     if variant.rules().men.linear_moves {
         return Err(format!(
             "no bitbases for {variant}: the table builder cannot take back its men's linear \

@@ -32,7 +32,8 @@ pub fn text(variant: Variant) -> Option<&'static str> {
         | Variant::Frisian
         | Variant::Frysk
         | Variant::Dameo
-        | Variant::Gothic => None,
+        | Variant::Gothic
+        | Variant::Alquerque => None,
         // no book: the opening is the two removals (few enough for the search)
         Variant::Hawaiian => None,
     }

@@ -11,11 +11,12 @@ use crate::rules::Word;
 use crate::types::Color;
 
 /// The weight table the engine plays with on `board`: [`WEIGHTS`] on 8×8 (all-squares
-/// included), [`WEIGHTS_10`] on 10×10.
+/// included) and on Alkerk's 5×5, [`WEIGHTS_10`] on 10×10.
 #[inline]
 pub fn weights_for(board: BoardSize) -> &'static Weights {
     match board {
         BoardSize::Eight | BoardSize::EightA1Light | BoardSize::EightAll => &WEIGHTS,
+        BoardSize::FiveLines => &WEIGHTS,
         BoardSize::Ten | BoardSize::Twelve => &WEIGHTS_10,
     }
 }

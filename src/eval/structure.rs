@@ -100,7 +100,8 @@ pub(super) fn mobility<W: Word>(pos: &Board<W>, c: Color, _t: &Tables, w: &Weigh
 /// Men with nothing in their forward cone while the opponent has no king: they promote.
 #[inline]
 pub(super) fn runaways<W: Word>(pos: &Board<W>, c: Color, t: &Tables, w: &Weights, acc: &mut Acc) {
-    if pos.kings(!c).any() {
+    // no king to stop it, and a crowning to run to (Alkerk has none)
+    if pos.kings(!c).any() || !pos.rules().has_kings() {
         return;
     }
     let occupied = pos.occupied();
@@ -148,7 +149,7 @@ pub(super) fn wing_balance<W: Word>(
     }
     let men = pos.men(c);
     let left = (men & t.left()).count() as i32;
-    let right = men.count() as i32 - left;
+    let right = (men & t.right()).count() as i32;
     acc.add(w.wing_balance, -(left - right).abs());
 }
 

@@ -26,6 +26,8 @@ pub(crate) struct Tables {
     /// The squares on the left half of the board as White sees it (columns a–d on 8×8, a–e on
     /// 10×10).
     left: Bitboard<u128>,
+    /// Its mirror: the right half (without the middle column of an odd width, Alkerk's 5×5).
+    right: Bitboard<u128>,
     /// `white_row[bit]`: the row of a square counted from White's edge.
     white_row: [u8; MAX_BITS],
 }
@@ -34,6 +36,7 @@ static EIGHT: Tables = Tables::new(8, false);
 static TEN: Tables = Tables::new(10, false);
 static TWELVE: Tables = Tables::new(12, false);
 static EIGHT_ALL: Tables = Tables::new(8, true);
+static FIVE_LINES: Tables = Tables::new(5, true);
 
 /// The tables of `board`.
 #[inline]
@@ -43,6 +46,7 @@ pub(crate) fn tables(board: BoardSize) -> &'static Tables {
         BoardSize::Ten => &TEN,
         BoardSize::Twelve => &TWELVE,
         BoardSize::EightAll => &EIGHT_ALL,
+        BoardSize::FiveLines => &FIVE_LINES,
     }
 }
 
@@ -83,6 +87,7 @@ impl Tables {
         let mut front = [Bitboard(0u128); 2];
         let mut white_row = [0u8; MAX_BITS];
         let mut left = 0u128;
+        let mut right = 0u128;
         let mut s = 0u8;
         while s < squares {
             let bit = bit_of(width, all, s) as usize;
@@ -93,12 +98,17 @@ impl Tables {
             if col < w / 2 {
                 left |= 1 << bit;
             }
-            if row >= w / 2 {
+            if 2 * col > w - 1 {
+                right |= 1 << bit;
+            }
+            // the halves and the centre rows are symmetric: the middle row of an odd height
+            // is in neither half, and it alone is the centre's
+            if 2 * row > w - 1 {
                 front[0].0 |= 1 << bit;
-            } else {
+            } else if 2 * row < w - 1 {
                 front[1].0 |= 1 << bit;
             }
-            if (row == w / 2 - 1 || row == w / 2) && col >= 2 && col <= w - 3 {
+            if 2 * row + 1 >= w - 1 && 2 * row <= w && col >= 2 && col <= w - 3 {
                 centre |= 1 << bit;
             }
             let mut t = 0u8;
@@ -129,6 +139,7 @@ impl Tables {
             centre: Bitboard(centre),
             front,
             left: Bitboard(left),
+            right: Bitboard(right),
             white_row,
         }
     }
@@ -161,6 +172,12 @@ impl Tables {
     #[inline(always)]
     pub fn left<W: Word>(&self) -> Bitboard<W> {
         Bitboard::narrow(self.left)
+    }
+
+    /// The right half of the board as White sees it (the mirror of [`Tables::left`]).
+    #[inline(always)]
+    pub fn right<W: Word>(&self) -> Bitboard<W> {
+        Bitboard::narrow(self.right)
     }
 
     /// The row of `sq` counted from `color`'s own edge (0 = its back row).

@@ -48,6 +48,9 @@ pub(crate) struct CaptureContext<W: Word> {
     pub rules: &'static RuleSet,
     /// The directions in which the side's men capture.
     pub man_dirs: &'static [Dir],
+    /// The directions of a man's later jumps in one capture (Alkerk: any; elsewhere
+    /// `man_dirs`).
+    pub later_dirs: &'static [Dir],
     /// The row on which the side's men are crowned.
     pub promotion: Bitboard<W>,
     /// Enemy pieces (captured ones included: they are filtered by the `captured` set).
@@ -358,7 +361,12 @@ pub(crate) fn man_jumps<W: Word, K: ManSteps, S: Sink<W>>(
     match K::MAN_DIRS {
         ManCaptureDirs::FromContext => {
             let straight = !K::USUAL && c.rules.men.continuation == Continuation::OptionalStraight;
-            for &d in c.man_dirs {
+            let dirs = if man.captured.is_empty() {
+                c.man_dirs
+            } else {
+                c.later_dirs
+            };
+            for &d in dirs {
                 found |= if straight {
                     straight_jumps::<_, K, S>(c, man, d, sink)
                 } else {
@@ -562,7 +570,7 @@ pub(crate) fn single_man_captures<W: Word>(
         MidCapturePromotion::ContinueAsKing if crowned.any() => return None,
         MidCapturePromotion::ContinueAsKing => lands,
     };
-    if men_that_jump(g, c.man_dirs, go_on, c.man_prey, c.empty).any() {
+    if men_that_jump(g, c.later_dirs, go_on, c.man_prey, c.empty).any() {
         return None;
     }
     Some(total)

@@ -19,12 +19,17 @@ pub(crate) fn generate_with<W: Word, K: ManSteps>(snap: &Snapshot<W>, list: &mut
     let me = snap.me;
     let empty = snap.empty;
     let promotion = snap.promotion();
+    let men = if K::USUAL {
+        snap.men
+    } else {
+        snap.men - snap.rules.capture_only_squares(me)
+    };
     if !K::USUAL && snap.rules.men.linear_moves {
         linear_moves(snap, list);
     } else {
         for &dir in snap.rules.man_move_dirs(me) {
             let delta = g.delta[dir as usize];
-            for to in K::advance(g, snap.men, dir) & empty {
+            for to in K::advance(g, men, dir) & empty {
                 let from = Square((to.0 as i8 - delta) as u8);
                 list.push(Move {
                     from,
@@ -109,7 +114,7 @@ pub(crate) fn count<W: Word>(snap: &Snapshot<W>) -> u64 {
     let g = snap.g;
     let me = snap.me;
     let empty = snap.empty;
-    let men = snap.men;
+    let men = snap.men - snap.rules.capture_only_squares(me);
     let mut n: u32 = 0;
     if snap.rules.men.linear_moves {
         each_line(snap, |_, _, movers| n += movers.count());

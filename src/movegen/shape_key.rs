@@ -33,6 +33,8 @@ const fn shape_of(r: &RuleSet) -> ShapeKey {
         && !r.precedence.tracks_order()
         && !r.men.parachutists.present()
         && !r.men.linear_moves
+        && r.men.later_captures.is_none()
+        && r.men.capture_only.is_empty()
         && r.king_move_limit == 0;
     if !usual {
         return None;

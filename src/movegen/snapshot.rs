@@ -134,6 +134,11 @@ impl<W: Word> Snapshot<W> {
             g: self.g,
             rules: self.rules,
             man_dirs: if from_rules { self.man_dirs() } else { &[] },
+            later_dirs: if from_rules {
+                self.rules.man_later_capture_dirs(self.me)
+            } else {
+                &[]
+            },
             promotion: self.promotion(),
             enemy: self.enemy,
             man_prey: if K::USUAL {

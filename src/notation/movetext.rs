@@ -284,6 +284,11 @@ fn explain_when_quiet<W: Word>(pos: &Board<W>, a: &Attempt<'_, W>, text: &str) -
              side, landing right behind); {options}"
         );
     }
+    if a.piece == Piece::Man && pos.rules().capture_only_squares::<W>(pos.side()).has(from) {
+        return format!(
+            "'{text}': a man on the last row only captures (men are never crowned); {options}"
+        );
+    }
     if a.piece == Piece::Man && is_backward(pos, from, to, pos.side()) {
         return format!("'{text}': men do not move backward; {options}");
     }

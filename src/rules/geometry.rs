@@ -144,6 +144,10 @@ pub enum Playable {
     Dark(Corner),
     /// Every square (Turkish).
     All,
+    /// Every point of a board of points joined by lines (Alkerk): lines along every file and
+    /// rank, diagonal lines only through the points whose file + rank is even (the corners,
+    /// the centre, the middle of each edge on 5×5).
+    Lines,
 }
 
 /// What a board is: its size and which squares are playable. [`Geometry`] is computed from it.
@@ -158,9 +162,9 @@ pub struct BoardDescription {
 }
 
 impl BoardDescription {
-    /// Whether every square is playable.
+    /// Whether every square (or point) is playable.
     pub const fn is_all_squares(self) -> bool {
-        matches!(self.playable, Playable::All)
+        matches!(self.playable, Playable::All | Playable::Lines)
     }
 }
 
@@ -177,6 +181,9 @@ pub enum BoardSize {
     EightAll,
     /// 12×12, a1 dark, 72 playable squares (Canadian; 128-bit word only).
     Twelve,
+    /// 5×5 points joined by lines, all 25 playable, diagonals through every other point
+    /// ([`Playable::Lines`]; Alkerk).
+    FiveLines,
 }
 
 /// The most bits a board's layout may use (the widest word).
@@ -193,6 +200,9 @@ pub struct Geometry<W: BitWord = u64> {
     pub mirrored: bool,
     /// Whether every square is playable (no ghost bits).
     pub all_squares: bool,
+    /// Whether the board is points joined by lines ([`Playable::Lines`]): a diagonal step
+    /// exists only from the points whose file + rank is even.
+    pub lines: bool,
     /// Number of playable squares (32, 50, 64 or 72).
     pub squares: u8,
     /// All playable squares.
@@ -231,11 +241,13 @@ static EIGHT: Geometry = Geometry::narrow(&WIDE_EIGHT);
 static EIGHT_A1_LIGHT: Geometry = Geometry::narrow(&WIDE_EIGHT_A1_LIGHT);
 static TEN: Geometry = Geometry::narrow(&WIDE_TEN);
 static EIGHT_ALL: Geometry = Geometry::narrow(&WIDE_EIGHT_ALL);
+static FIVE_LINES: Geometry = Geometry::narrow(&WIDE_FIVE_LINES);
 static WIDE_EIGHT: Geometry<u128> = Geometry::new(BoardSize::Eight.description());
 static WIDE_EIGHT_A1_LIGHT: Geometry<u128> = Geometry::new(BoardSize::EightA1Light.description());
 static WIDE_TEN: Geometry<u128> = Geometry::new(BoardSize::Ten.description());
 static WIDE_EIGHT_ALL: Geometry<u128> = Geometry::new(BoardSize::EightAll.description());
 static WIDE_TWELVE: Geometry<u128> = Geometry::new(BoardSize::Twelve.description());
+static WIDE_FIVE_LINES: Geometry<u128> = Geometry::new(BoardSize::FiveLines.description());
 
 impl Word for u64 {
     #[inline(always)]
@@ -245,6 +257,7 @@ impl Word for u64 {
             BoardSize::EightA1Light => &EIGHT_A1_LIGHT,
             BoardSize::Ten => &TEN,
             BoardSize::EightAll => &EIGHT_ALL,
+            BoardSize::FiveLines => &FIVE_LINES,
             BoardSize::Twelve => panic!("the 12×12 board needs the 128-bit word"),
         }
     }
@@ -259,12 +272,13 @@ impl Word for u128 {
 
 impl BoardSize {
     /// Every board.
-    pub const ALL: [BoardSize; 5] = [
+    pub const ALL: [BoardSize; 6] = [
         BoardSize::Eight,
         BoardSize::EightA1Light,
         BoardSize::Ten,
         BoardSize::EightAll,
         BoardSize::Twelve,
+        BoardSize::FiveLines,
     ];
 
     /// What this board is.
@@ -275,6 +289,7 @@ impl BoardSize {
             BoardSize::Ten => (10, Playable::Dark(Corner::Dark)),
             BoardSize::EightAll => (8, Playable::All),
             BoardSize::Twelve => (12, Playable::Dark(Corner::Dark)),
+            BoardSize::FiveLines => (5, Playable::Lines),
         };
         BoardDescription {
             width,
@@ -299,6 +314,7 @@ impl BoardSize {
             BoardSize::Ten => &WIDE_TEN,
             BoardSize::EightAll => &WIDE_EIGHT_ALL,
             BoardSize::Twelve => &WIDE_TWELVE,
+            BoardSize::FiveLines => &WIDE_FIVE_LINES,
         }
     }
 
@@ -314,6 +330,8 @@ struct Layout {
     width: u8,
     height: u8,
     all: bool,
+    /// Diagonal steps only from the points whose file + rank is even ([`Playable::Lines`]).
+    lines: bool,
 }
 
 impl Layout {
@@ -321,7 +339,8 @@ impl Layout {
         Layout {
             width: desc.width,
             height: desc.height,
-            all: matches!(desc.playable, Playable::All),
+            all: desc.is_all_squares(),
+            lines: matches!(desc.playable, Playable::Lines),
         }
     }
 
@@ -390,6 +409,9 @@ impl Layout {
     /// The zero-based number of the neighbour of `s` in `d`, if any.
     const fn neighbour(self, s: u8, d: Dir) -> Option<u8> {
         let (col, row) = self.cell(s);
+        if self.lines && d.is_diagonal() && (col + (self.height - 1 - row)) % 2 == 1 {
+            return None; // no diagonal line through this point
+        }
         let (dc, dr) = self.step(d);
         self.number_at(col as i32 + dc, row as i32 + dr)
     }
@@ -403,7 +425,7 @@ impl Geometry<u128> {
         let l = Layout::of(desc);
         let (width, height) = (desc.width, desc.height);
         let squares = l.squares();
-        assert!(width % 2 == 0 && (l.bit(squares - 1) as usize) < MAX_BITS);
+        assert!((width % 2 == 0 || l.all) && (l.bit(squares - 1) as usize) < MAX_BITS);
         let mut valid = 0u128;
         let mut number_of_bit = [0u8; MAX_BITS];
         let mut bit_of_number = [0u8; MAX_BITS];
@@ -434,6 +456,7 @@ impl Geometry<u128> {
             height,
             mirrored: matches!(desc.playable, Playable::Dark(Corner::Light)),
             all_squares: l.all,
+            lines: l.lines,
             squares,
             valid: Bitboard(valid),
             delta,
@@ -571,6 +594,7 @@ impl Geometry<u64> {
             height: wide.height,
             mirrored: wide.mirrored,
             all_squares: wide.all_squares,
+            lines: wide.lines,
             squares: wide.squares,
             valid: Bitboard(wide.valid.0 as u64),
             delta: wide.delta,
@@ -610,6 +634,7 @@ impl<W: BitWord> Geometry<W> {
             width: self.width,
             height: self.height,
             all: self.all_squares,
+            lines: self.lines,
         }
     }
 
@@ -841,6 +866,9 @@ mod tests {
             2
         };
         let (c, r) = g.coords(sq);
+        if g.lines && dir.is_diagonal() && (c + r) % 2 == 1 {
+            return None; // no diagonal line through this point
+        }
         let dc = if g.mirrored { -dc } else { dc };
         let (c, r) = (c as i32 + dc as i32 * scale, r as i32 + dr as i32 * scale);
         if c < 0 || r < 0 {
@@ -911,6 +939,22 @@ mod tests {
         for sq in g.all_squares() {
             assert_eq!(g.parse_algebraic(&g.algebraic(sq)), Some(sq));
         }
+    }
+
+    #[test]
+    fn the_alkerk_board_has_diagonals_through_every_other_point() {
+        let g = BoardSize::FiveLines.geometry::<u64>();
+        assert_eq!((g.squares, g.valid.count(), g.lines), (25, 25, true));
+        assert_eq!(g.algebraic(g.square(1).unwrap()), "a5");
+        assert_eq!(g.algebraic(g.square(25).unwrap()), "e1");
+        let sq = |n: &str| g.parse_algebraic(n).unwrap();
+        // c3 (file + rank even) has all eight neighbours, b3 only the four orthogonal ones
+        assert_eq!(g.neighbour(sq("c3"), Dir::UpLeft), Some(sq("b4")));
+        assert_eq!(g.neighbour(sq("b3"), Dir::UpLeft), None);
+        assert_eq!(g.neighbour(sq("b3"), Dir::Up), Some(sq("b4")));
+        assert_eq!(g.ray(sq("a1"), Dir::UpRight).count(), 4);
+        assert!(g.ray(sq("b1"), Dir::UpRight).is_empty());
+        assert!(g.parse_algebraic("f1").is_none() && g.parse_algebraic("a6").is_none());
     }
 
     #[test]

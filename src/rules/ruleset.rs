@@ -331,8 +331,14 @@ impl Forward {
 pub struct MenRules {
     /// The directions of a man's quiet move.
     pub moves: ManDirections,
-    /// The directions men capture in.
+    /// The directions men capture in (the first jump of a capture).
     pub captures: ManDirections,
+    /// The directions of a man's later jumps in the same capture, where they differ from the
+    /// first (Alkerk: any direction, backward too); `None`: as [`MenRules::captures`].
+    pub later_captures: Option<ManDirections>,
+    /// The squares on which a man may only capture, never make a quiet move (Alkerk's last
+    /// row, where men are not crowned); empty elsewhere.
+    pub capture_only: Promotion,
     /// Whether a man may capture a king (Italian: never).
     pub capture_kings: bool,
     /// The forward of White's men and of Black's (One-way: both up).
@@ -439,6 +445,14 @@ pub enum Removal {
 pub struct Promotion(pub [Bitboard<u128>; 2]);
 
 impl Promotion {
+    /// No squares: men are never crowned (or, as [`MenRules::capture_only`], nowhere held).
+    pub const NONE: Promotion = Promotion([Bitboard(0), Bitboard(0)]);
+
+    /// Whether there is no square for either colour.
+    pub const fn is_empty(&self) -> bool {
+        self.0[0].0 == 0 && self.0[1].0 == 0
+    }
+
     /// The far row in each colour's forward direction on a board `width` squares wide.
     pub const fn far_rows(width: u8, forward: [Forward; 2]) -> Promotion {
         Promotion([
@@ -662,6 +676,27 @@ impl RuleSet {
     #[inline]
     pub fn man_capture_dirs(&self, color: Color) -> &'static [Dir] {
         self.men.captures.dirs(self.forward(color))
+    }
+
+    /// The directions of the later jumps of `color`'s men in one capture.
+    #[inline]
+    pub fn man_later_capture_dirs(&self, color: Color) -> &'static [Dir] {
+        self.men
+            .later_captures
+            .unwrap_or(self.men.captures)
+            .dirs(self.forward(color))
+    }
+
+    /// The squares on which `color`'s men may only capture ([`MenRules::capture_only`]).
+    #[inline(always)]
+    pub fn capture_only_squares<W: Word>(&self, color: Color) -> Bitboard<W> {
+        Bitboard::narrow(self.men.capture_only.0[color.index()])
+    }
+
+    /// Whether men are crowned anywhere (Alkerk has no kings).
+    #[inline]
+    pub fn has_kings(&self) -> bool {
+        !self.promotion.is_empty()
     }
 
     /// The forward of `color`'s men.

@@ -80,6 +80,8 @@ pub enum Variant {
     /// Hawaiian checkers (Konane): the full board, two opening removals, then straight
     /// orthogonal jumps only; the side that cannot move loses.
     Hawaiian,
+    /// Alkerk (Alquerque): 5×5 points joined by lines, men only, no promotion.
+    Alquerque,
 }
 
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
@@ -209,6 +211,8 @@ const BASE: RuleSet = RuleSet {
         moves: ManDirections::ForwardDiagonals,
         captures: ManDirections::ForwardDiagonals,
         capture_kings: true,
+        later_captures: None,
+        capture_only: Promotion::NONE,
         forward: USUAL_FORWARD,
         parachutists: Parachutists::Absent,
         linear_moves: false,
@@ -869,9 +873,50 @@ static GOTHIC: RuleSet = RuleSet {
     ..BASE
 };
 
+/// White on rows 1-2, d3 and e3; Black on rows 4-5, a3 and b3; the centre c3 empty.
+const START_ALQUERQUE: &str =
+    "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba4,b4,c4,d4,e4,a5,b5,c5,d5,e5,a3,b3";
+
+/// Alkerk (Alquerque, BrainKing): spec variants.md Part 2 §6 [BK-alq, omerkel, seed 004].
+static ALQUERQUE: RuleSet = RuleSet {
+    name: "alquerque",
+    board: BoardSize::FiveLines, // 5×5 points, diagonals through every other point
+    start: START_ALQUERQUE,      // 12 men each [omerkel]; BrainKing's picture [U]
+    first: Color::White,         // [U] omerkel: light (White) first
+    men: MenRules {
+        // one step forward, diagonally forward along a line, or sideways; never back
+        moves: ManDirections::ForwardFive,
+        // the first jump in a moving direction, the later ones in any direction, backward too
+        captures: ManDirections::ForwardFive,
+        later_captures: Some(ManDirections::AllEight),
+        // no promotion: a man on the last row can only capture
+        capture_only: Promotion::far_full_rows(5, USUAL_FORWARD),
+        ..BASE.men
+    },
+    // no kings (none can arise); the field still needs a value
+    kings: GOTHIC.kings,
+    removal: Removal::AfterMove, // [U] the pieces taken leave when the move ends
+    promotion: Promotion::NONE,  // men are never crowned
+    precedence: Precedence::FREE, // no quantity rule [seed 004]
+    draw: DrawRules {
+        repetition: 3, // [U] threefold repetition
+        // [U] 20 moves each without a capture (a man's forward steps run out by themselves)
+        no_progress_plies: 40,
+        man_move_is_progress: false,
+        endgame: EndgameCounters::None,
+    },
+    notation: Notation {
+        // algebraic a1-e5 (numbers 1 = a5 … 25 = e1); no GameType exists [U]: the type of the
+        // all-squares boards (Turkish's 30) with the 5×5 board and a Variant tag
+        game_type: "30,W,5,5,A0,0",
+        ..TURKISH.notation
+    },
+    ..BASE
+};
+
 impl Variant {
     /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 26] = [
+    pub const ALL: [Variant; 27] = [
         Variant::Czech,
         Variant::Russian,
         Variant::Brazilian,
@@ -898,6 +943,7 @@ impl Variant {
         Variant::Dameo,
         Variant::Gothic,
         Variant::Hawaiian,
+        Variant::Alquerque,
     ];
 
     /// The rules of this variant.
@@ -930,6 +976,7 @@ impl Variant {
             Variant::Dameo => &DAMEO,
             Variant::Gothic => &GOTHIC,
             Variant::Hawaiian => &HAWAIIAN,
+            Variant::Alquerque => &ALQUERQUE,
         }
     }
 
@@ -961,6 +1008,7 @@ impl Variant {
             "frysk!" | "frysk" => Variant::Frysk,
             "goticka" | "gotická" | "gothic-checkers" => Variant::Gothic,
             "konane" | "hawaiian-checkers" => Variant::Hawaiian,
+            "alkerk" | "alquerque" => Variant::Alquerque,
             _ => return Variant::ALL.into_iter().find(|v| v.name() == n),
         };
         Some(v)

@@ -98,8 +98,11 @@ impl<W: Word> Search<'_, W> {
             &reversed
         } else if king {
             rules.kings.capture_lines.dirs()
-        } else {
+        } else if captured.is_empty() {
             rules.man_capture_dirs(me)
+        } else {
+            // Alkerk: the later jumps of a man in any direction
+            rules.man_later_capture_dirs(me)
         };
         let flying = king && rules.kings.captures == Range::Flying;
         let mut out = Vec::new();
@@ -340,6 +343,8 @@ pub fn quiet_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
     let me = pos.side();
     let empty = pos.empty();
     let promotion = rules.promotion_squares::<W>(me);
+    // Alkerk: a man on the last row (never crowned) only captures
+    let capture_only = rules.capture_only_squares::<W>(me);
     // Frisian: a king that has made the limit of non-capturing moves in a row, while its side
     // has men, may not make another
     let run = pos.king_run(me);
@@ -350,7 +355,7 @@ pub fn quiet_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
     let mut out = Vec::new();
     for from in pos.pieces(me) {
         let king = pos.kings(me).has(from);
-        if Some(from) == frozen {
+        if Some(from) == frozen || (!king && capture_only.has(from)) {
             continue;
         }
         let dirs: &[Dir] = if king {

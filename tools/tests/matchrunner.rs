@@ -690,3 +690,9 @@ fn hawaiian_games_end_by_the_rules_and_their_pdn_replays() {
         assert_eq!(games[0].start.variant(), variant);
     }
 }
+
+/// Alkerk (5×5 points joined by lines, men only).
+#[test]
+fn alquerque_games_end_by_the_rules() {
+    two_games_end_by_the_rules(Variant::Alquerque);
+}

@@ -36,9 +36,8 @@ fn eval_name(v: Variant) -> String {
 fn describe(v: Variant) -> String {
     let r = v.rules();
     let g = r.names();
-    let crowns = r.promotion.0.iter().any(|squares| squares.any());
     let kings = match (r.kings.captures, r.kings.landing) {
-        _ if !crowns => "no kings",
+        _ if !r.has_kings() => "no kings",
         (Range::Short, _) => "short kings",
         (Range::Flying, KingLanding::DirectlyBehind) => "flying kings landing right behind",
         (Range::Flying, KingLanding::HaltBehindKing) => "flying kings halting behind a king",
@@ -71,6 +70,12 @@ fn describe(v: Variant) -> String {
     if r.men.forward[0] == r.men.forward[1] {
         men.push_str(" (all of them toward the same side)");
     }
+    if r.men.later_captures.is_some() {
+        men.push_str(", later jumps of a capture in any direction");
+    }
+    if !r.men.capture_only.is_empty() {
+        men.push_str(", never crowned: on the last row a man only captures");
+    }
     if !r.men.capture_kings {
         men.push_str(", men never take kings");
     }
@@ -78,6 +83,7 @@ fn describe(v: Variant) -> String {
         men.push_str(", parachutists (P) capture toward their own side, then are men");
     }
     let mut lines = String::from(match r.kings.capture_lines {
+        _ if !r.has_kings() => "",
         Lines::Diagonal => "",
         Lines::Orthogonal => " orthogonal",
         Lines::Both => " capturing diagonally and orthogonally",
@@ -95,7 +101,11 @@ fn describe(v: Variant) -> String {
             r.king_move_limit
         ));
     }
-    let squares = if g.all_squares { " all squares" } else { "" };
+    let squares = match (g.lines, g.all_squares) {
+        (true, _) => " points joined by lines",
+        (false, true) => " all squares",
+        (false, false) => "",
+    };
     let removal = match r.removal {
         Removal::AfterMove => "",
         Removal::AtOnce => ", captured pieces leave at once",
@@ -157,6 +167,10 @@ mod tests {
         assert!(frisian.contains("men capture in 8 directions"), "{frisian}");
         assert!(frisian.contains("at most 3 quiet moves"), "{frisian}");
         assert!(frisian.contains("highest value"), "{frisian}");
+        let alkerk = describe(Variant::Alquerque);
+        assert!(alkerk.contains("5x5 points joined by lines"), "{alkerk}");
+        assert!(alkerk.contains("no kings"), "{alkerk}");
+        assert!(alkerk.contains("later jumps"), "{alkerk}");
         let czech = describe(Variant::Czech);
         assert!(czech.contains("ranked by capture by a king"), "{czech}");
         assert_eq!(Variant::ALL.map(describe).len(), Variant::ALL.len());
