@@ -15,17 +15,12 @@ diverge must end by pydraughts' rules (which include the Frisian draw rules and 
 limit).
 """
 
-import time
-
 import pytest
 
-import draughts
+import divergent_games
 from draughts import BLACK, WHITE
 from draughts.engine import HubEngine
-from test_pydraughts import DAMA, MAX_PLIES, close_engine, end_reason
-
-START_TIME = 1.0  # seconds per side
-INCREMENT = 0.02  # seconds per move
+from test_pydraughts import DAMA
 
 
 def start_engine(variant, skill):
@@ -58,7 +53,7 @@ def best(found, man, king):
     return {i for i, v in enumerate(values) if v == top}
 
 
-def known_difference(board):
+def known_difference(board, _move):
     """Why pydraughts rejects dama's move at `board`, if it is the known difference."""
     found = capture_values(board)
     if found and best(found, 1, 1.501) != best(found, 100, 199):
@@ -67,32 +62,8 @@ def known_difference(board):
 
 
 def play_game(variant, skills):
-    board = draughts.Board(variant=variant)
     engines = {WHITE: start_engine(variant, skills[0]), BLACK: start_engine(variant, skills[1])}
-    clocks = {WHITE: START_TIME, BLACK: START_TIME}
-    try:
-        while not board.is_over():
-            assert len(board.move_stack) < MAX_PLIES, f"no end after {MAX_PLIES} plies: {board.fen}"
-            side = board.turn
-            started = time.monotonic()
-            moves = " ".join(m.hub_move for m in board.move_stack)
-            # HubEngine.play without its Move lookup, so that a rejected move can be examined
-            sent, _ = engines[side].go(
-                board._game.initial_hub_fen, moves=moves, my_time=max(clocks[side], 0.01),
-                inc=INCREMENT, depth=None, nodes=None, movetime=None, ponder=False,
-            )
-            try:
-                move = draughts.Move(board.copy(), hub_move=sent)
-            except KeyError:
-                why = known_difference(board)
-                assert why, f"dama sent a move pydraughts rejects at {board.fen}: {sent!r}"
-                return f"pydraughts differs: {why}", len(board.move_stack)
-            clocks[side] += INCREMENT - (time.monotonic() - started)
-            board.push(move)
-        return end_reason(board), len(board.move_stack)
-    finally:
-        for engine in engines.values():
-            close_engine(engine)
+    return divergent_games.play_game(variant, engines, known_difference)
 
 
 @pytest.mark.parametrize("variant,skills", [

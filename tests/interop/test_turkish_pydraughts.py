@@ -15,16 +15,11 @@ move, or dama's move crowns in a capture), says so, and ends the game there; eve
 must be legal for pydraughts, and a game that does not diverge must end by pydraughts' rules.
 """
 
-import time
-
 import pytest
 
-import draughts
+import divergent_games
 from draughts import BLACK, WHITE
-from test_pydraughts import MAX_PLIES, close_engine, end_reason, start_engine
-
-START_TIME = 1.0  # seconds per side
-INCREMENT = 0.02  # seconds per move
+from test_pydraughts import start_engine
 
 
 def known_difference(board, hub_move):
@@ -44,32 +39,8 @@ def known_difference(board, hub_move):
 
 
 def play_game(skills):
-    board = draughts.Board(variant="turkish")
     engines = {WHITE: start_engine("turkish", skills[0]), BLACK: start_engine("turkish", skills[1])}
-    clocks = {WHITE: START_TIME, BLACK: START_TIME}
-    try:
-        while not board.is_over():
-            assert len(board.move_stack) < MAX_PLIES, f"no end after {MAX_PLIES} plies: {board.fen}"
-            side = board.turn
-            started = time.monotonic()
-            moves = " ".join(m.hub_move for m in board.move_stack)
-            # HubEngine.play without its Move lookup, so that a rejected move can be examined
-            sent, _ = engines[side].go(
-                board._game.initial_hub_fen, moves=moves, my_time=max(clocks[side], 0.01),
-                inc=INCREMENT, depth=None, nodes=None, movetime=None, ponder=False,
-            )
-            try:
-                move = draughts.Move(board.copy(), hub_move=sent)
-            except KeyError:
-                why = known_difference(board, sent)
-                assert why, f"dama sent a move pydraughts rejects at {board.fen}: {sent!r}"
-                return f"pydraughts differs: {why}", len(board.move_stack)
-            clocks[side] += INCREMENT - (time.monotonic() - started)
-            board.push(move)
-        return end_reason(board), len(board.move_stack)
-    finally:
-        for engine in engines.values():
-            close_engine(engine)
+    return divergent_games.play_game("turkish", engines, known_difference)
 
 
 @pytest.mark.parametrize("skills", [(5, 5), (3, 5), (5, 3)])
