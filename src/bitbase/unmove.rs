@@ -50,18 +50,17 @@ fn with_runs_before(
         f(q);
         return;
     }
-    match (king, after.count()) {
-        (true, c) if c > 1 => f(&q.with_king_run(mover, KingRun::new(was, c - 1))),
-        (true, _) | (false, _) => {
-            f(q);
-            for k in q.kings(mover) {
-                if king && k == was {
-                    continue; // the same king going on would have made a count above 1
-                }
-                for c in 1..=limit {
-                    f(&q.with_king_run(mover, KingRun::new(k, c)));
-                }
-            }
+    if king && after.count() > 1 {
+        f(&q.with_king_run(mover, KingRun::new(was, after.count() - 1)));
+        return;
+    }
+    f(q);
+    for k in q.kings(mover) {
+        if king && k == was {
+            continue; // the same king going on would have made a count above 1
+        }
+        for c in 1..=limit {
+            f(&q.with_king_run(mover, KingRun::new(k, c)));
         }
     }
 }

@@ -209,7 +209,14 @@ fn games_at_fixed_nodes_repeat_move_for_move() {
     assert_eq!(run(), run());
 }
 
-fn both_lost_by(mode: &str, tc: TimeControl, kind: EndKind, hang_timeout: Option<u64>) {
+/// Plays two games against the failing engine `mode`, checks that it lost both by `kind`, and
+/// returns the reasons.
+fn both_lost_by(
+    mode: &str,
+    tc: TimeControl,
+    kind: EndKind,
+    hang_timeout: Option<u64>,
+) -> Vec<String> {
     let mut cfg = config(spec("dama", dama()), spec(mode, script(mode)), 2, tc);
     if let Some(s) = hang_timeout {
         cfg.play.hang_timeout = Duration::from_secs(s);
@@ -234,6 +241,7 @@ fn both_lost_by(mode: &str, tc: TimeControl, kind: EndKind, hang_timeout: Option
             draws: 0
         }
     );
+    records.into_iter().map(|r| r.reason).collect()
 }
 
 #[test]
@@ -258,8 +266,26 @@ fn a_hang_loses_on_time_or_by_the_hang_timeout() {
         base: Duration::from_millis(600),
         increment: Duration::ZERO,
     };
-    both_lost_by("hang", tc, EndKind::TimeForfeit, None);
+    let reasons = both_lost_by("hang", tc, EndKind::TimeForfeit, None);
+    for r in reasons {
+        // the ply and the time the engine had (its clock, 0.6 s, plus the default margin)
+        assert!(
+            r.contains("lost on time at ply ") && r.contains("no answer within 0.7 s, nor 1 s"),
+            "{r}"
+        );
+    }
     both_lost_by("hang", TimeControl::Depth(1), EndKind::Hang, Some(1));
+    // an answer that comes late is waited for and timed: 0.4 s against 0.05 s + 0.1 s
+    let late = TimeControl::MoveTime(Duration::from_millis(50));
+    for r in both_lost_by("late", late, EndKind::TimeForfeit, None) {
+        let after: f64 = r
+            .split("answered after ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("{r}"));
+        assert!(after >= 0.4 && r.ends_with("of 0.15 s"), "{r}");
+    }
     both_lost_by("hang", TimeControl::Nodes(100), EndKind::Hang, Some(1));
 }
 

@@ -412,6 +412,18 @@ impl HubEngine {
         }
     }
 
+    /// After a search that missed its deadline: reads on until the answer (`done`, or `move`
+    /// in version 1) or `until`, and says when the answer came.
+    pub fn late_answer(&mut self, until: Instant) -> Option<Instant> {
+        let answer = if self.version == 1 { "move" } else { "done" };
+        while let Ok(raw) = self.recv(until) {
+            if raw.split_whitespace().next() == Some(answer) {
+                return Some(Instant::now());
+            }
+        }
+        None
+    }
+
     /// Whether the process is still running.
     pub fn is_alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))

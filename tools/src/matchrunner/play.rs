@@ -13,6 +13,7 @@ use dama::notation;
 use dama::protocol::dxp::EndReason;
 use dama::rules::Variant;
 use dama::types::{Color, Piece};
+use dama::KingRun;
 use dama::WideMove;
 use dama::WidePosition;
 
@@ -183,6 +184,11 @@ impl EngineSlot {
             self.process = Some(Player::start(&self.spec, self.variant, &self.tc)?);
         }
         Ok(self.process.as_mut().expect("just started"))
+    }
+
+    /// After a missed deadline: when the running engine answered, if it did before `until`.
+    pub fn late_answer(&mut self, until: Instant) -> Option<Instant> {
+        self.process.as_mut()?.late_answer(until)
     }
 
     /// Kills the engine; the next [`EngineSlot::engine`] starts a fresh one.
@@ -378,8 +384,13 @@ fn run_game(
         let reply = match reply {
             Ok(r) => r,
             Err(e) => {
+                let clocked = matches!(e, HubError::TimedOut) && !cfg.tc.is_unclocked();
+                let answered = clocked
+                    .then(|| slots[si].late_answer(Instant::now() + LATE_GRACE))
+                    .flatten()
+                    .map(|t| t - t0);
                 slots[si].discard();
-                return fault(side, names, &e, cfg);
+                return late_detail(fault(side, names, &e, cfg), game, wait, answered);
             }
         };
         let late = match (&mut clocks, &cfg.tc) {
@@ -389,7 +400,8 @@ fn run_game(
         };
         if late {
             slots[si].discard();
-            return fault(side, names, &HubError::TimedOut, cfg);
+            let ending = fault(side, names, &HubError::TimedOut, cfg);
+            return late_detail(ending, game, wait, Some(used));
         }
         if !looks_like_move(&reply.mv) {
             slots[si].discard();
@@ -442,7 +454,7 @@ impl HubHistory {
     fn play(&mut self, game: &mut WideGame, mv: &WideMove) {
         let text = notation::format_hub_move(game.position(), mv);
         game.play(mv);
-        if game.counters().is_irreversible_reset() {
+        if game.counters().is_irreversible_reset() && no_king_runs(game.position()) {
             self.base = hub_position(game.position());
             self.since.clear();
         } else {
@@ -458,6 +470,14 @@ impl HubHistory {
             format!("pos pos={} moves=\"{}\"", self.base, self.since.join(" "))
         }
     }
+}
+
+/// Whether neither side of `pos` is in a king-move run (Frisian): a Hub position does not carry
+/// the runs, so the moves since a restart must show every run in progress.
+fn no_king_runs(pos: &WidePosition) -> bool {
+    [Color::White, Color::Black]
+        .iter()
+        .all(|&c| pos.king_run(c) == KingRun::NONE)
 }
 
 /// A game's result from `colour`'s side, as DXP says it.
@@ -494,6 +514,35 @@ fn by_rules(o: Outcome) -> Ending {
             reason,
         },
     }
+}
+
+/// How long the runner waits, after a missed deadline, to see whether the engine answers late.
+const LATE_GRACE: Duration = Duration::from_secs(1);
+
+/// `ending` with, for a time forfeit, the ply, the time the engine had and when it answered
+/// (if it did within [`LATE_GRACE`]), so that a slow answer can be told from a hang.
+fn late_detail(
+    mut ending: Ending,
+    game: &WideGame,
+    allowed: Duration,
+    used: Option<Duration>,
+) -> Ending {
+    if ending.end == EndKind::TimeForfeit {
+        let ply = game.moves().len() + 1;
+        ending.reason += &match used {
+            Some(u) => format!(
+                " at ply {ply}: answered after {} s of {} s",
+                secs(u),
+                secs(allowed)
+            ),
+            None => format!(
+                " at ply {ply}: no answer within {} s, nor {} s later",
+                secs(allowed),
+                secs(LATE_GRACE)
+            ),
+        };
+    }
+    ending
 }
 
 /// The loss of `side` for an engine failure.
@@ -556,6 +605,35 @@ mod tests {
             "{line}"
         );
         assert_eq!(line.matches('-').count(), 2, "{line}");
+    }
+
+    /// The moves of the soak's Frysk! game where the runner restarted the history after
+    /// Black's man move 26... 12-18 while White's king was one move into a run (46-41): the
+    /// engine, seeing only 41-14 and 14-10, took 10-4 for the third move of the run. The
+    /// history now restarts only where no run is in progress, so the `pos` line holds 46-41.
+    #[test]
+    fn hub_history_keeps_a_frisian_king_run_in_progress() {
+        let text = "48-43 3-9 47-41 1-6 41-36 9-13 36-31 13-18 31-27 18-23 43-39 5-10 \
+                    49-43 2-7 39-34 7-12 43-38 10-14 50-44 12-17 27x7 6x8 38-32 14-19 \
+                    46-41 19-24 34x14 4x24 44-40 23-29 41-36 24-30 40x20 29-34 20-14 \
+                    34-39 14-10 39-43 32-28 43-49 10-5 49-43 28-22 43-16 5-46 16-11 \
+                    36-31 11x39 31-27 8-12 46-41 12-18 41-14 39-48 14-10 48-26";
+        let mut game = WideGame::new(WidePosition::start(Variant::Frysk));
+        let mut h = HubHistory::new(&game);
+        for t in text.split_whitespace() {
+            let mv = notation::parse_move(game.position(), t).unwrap();
+            h.play(&mut game, &mv);
+        }
+        let four = notation::parse_move(game.position(), "10-4");
+        assert!(
+            four.is_err(),
+            "a fourth move of the king in a row is not legal"
+        );
+        let line = h.pos_line();
+        assert!(
+            line.contains("\"46-41 12-18 41-14 39-48 14-10 48-26\""),
+            "{line}"
+        );
     }
 
     #[test]

@@ -45,6 +45,15 @@ impl Player {
         }
     }
 
+    /// After a search that missed its deadline: when the answer came, if it came before
+    /// `until` (a Hub engine; a DXP engine is not waited for).
+    pub fn late_answer(&mut self, until: Instant) -> Option<Instant> {
+        match self {
+            Player::Hub(e) => e.late_answer(until),
+            Player::Dxp(_) => None,
+        }
+    }
+
     /// Before a game: the next search is unrelated to the previous ones.
     pub fn new_game(&mut self) -> Result<(), HubError> {
         match self {

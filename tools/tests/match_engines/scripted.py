@@ -11,12 +11,14 @@ and then, on every `go`, does what MODE says:
   hang      never answer (keeps reading input until it is closed)
   garbage   answer `done move=@@@`
   silent-done  answer a bare `done` without a move
+  late      answer `done move=1-2` after 0.4 s (later than a short move time allows)
 
 With --log FILE, one line `start` is appended to FILE each time the process starts, so a test can
 count restarts.
 """
 
 import sys
+import time
 
 
 def main() -> int:
@@ -58,6 +60,9 @@ def main() -> int:
                 out.write("done move=@@@\n")
             elif mode == "silent-done":
                 out.write("done\n")
+            elif mode == "late":
+                time.sleep(0.4)
+                out.write("done move=1-2\n")
             else:
                 print(f"unknown mode {mode}", file=sys.stderr)
                 return 2
