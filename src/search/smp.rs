@@ -31,10 +31,11 @@ pub fn search<W: Word>(
     let shared = Shared::new(job, tt, flags, threads);
     let (tx, rx) = channel();
     std::thread::scope(|s| {
+        let mut running = Vec::with_capacity(threads);
         for (id, t) in tables.iter_mut().take(threads).enumerate() {
             let tx = (id == 0).then(|| tx.clone());
             let shared = &shared;
-            std::thread::Builder::new()
+            let thread = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(s, move || {
@@ -43,10 +44,20 @@ pub fn search<W: Word>(
                     shared.add_nodes(w.unpublished_nodes());
                 })
                 .expect("cannot start a search thread");
+            running.push(thread);
         }
         drop(tx);
         for info in rx {
             on_info(&info);
+        }
+        // Joined one by one, not only at the end of the scope: the scope waits for the
+        // threads' work, a join also for the threads to exit, so that nothing of a search
+        // thread (its handle, its thread-local destructors) outlives the search; without it
+        // the leak checker of the fuzz targets caught a thread in its exit (fuzz/regressions).
+        for thread in running {
+            if let Err(panic) = thread.join() {
+                std::panic::resume_unwind(panic);
+            }
         }
     });
     (shared.deepest(), shared.nodes())
