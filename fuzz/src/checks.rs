@@ -6,7 +6,7 @@
 
 use dama::book::{Book, BookRng};
 use dama::protocol::numbering::{Convention, Numbering};
-use dama::{movegen, notation, Move, Position, Variant};
+use dama::{goal, movegen, notation, Move, Position, Variant};
 
 /// The variant named by a byte: one of those played in 64-bit positions (the checks below
 /// are written for [`Position`]; Canadian's 128-bit positions are not fuzzed yet).
@@ -25,7 +25,7 @@ pub fn walk(variant: Variant, picks: &[u8]) -> (Position, Vec<Move>) {
     let mut moves = Vec::new();
     for &b in picks {
         let legal = movegen::legal_moves(&pos);
-        if legal.is_empty() {
+        if legal.is_empty() || goal::decided(&pos).is_some() {
             break;
         }
         let mv = legal[b as usize % legal.len()];
@@ -94,7 +94,12 @@ pub fn move_text(data: &[u8]) {
     let plies = (*n as usize % 64).min(rest.len());
     let (pos, _) = walk(variant_of(*v), &rest[..plies]);
     let text = String::from_utf8_lossy(&rest[plies..]);
-    let legal = movegen::legal_moves(&pos);
+    // a game the goal has ended (Breakthrough after a crowning) has moves on the board but none
+    // to play: every move text is refused ("the game is over")
+    let legal = match goal::decided(&pos) {
+        Some(_) => Vec::new(),
+        None => movegen::legal_moves(&pos),
+    };
     if let Ok(mv) = notation::parse_move(&pos, &text) {
         assert!(legal.contains(&mv), "{text:?} parsed to an illegal move");
     }

@@ -34,6 +34,11 @@ pub const MAGIC: &[u8; 8] = b"DAMAEGTB";
 pub const VERSION: u32 = 1;
 /// Header length in bytes.
 pub const HEADER_LEN: usize = 72;
+
+/// The largest index a table of a file may have: far above any slice that can be solved (a
+/// 4-piece slice has some 10^7 indices), and small enough that no length computed from it can
+/// overflow. Material that cannot stand on the board (more men than their rows hold) has none.
+const MAX_INDEX: u64 = 1 << 40;
 const FLAG_DISTANCE: u32 = 1;
 
 /// The file name of a slice: `<variant>-<wm>-<wk>-<bm>-<bk>.egtb`.
@@ -164,7 +169,7 @@ pub fn parse_header(b: &[u8]) -> Result<Header, String> {
         .find(|v| v.name() == name)
         .ok_or_else(|| format!("unknown variant '{name}'"))?;
     let slice = MaterialSignature::new(b[28], b[29], b[30], b[31]);
-    if !slice.is_canonical() || slice.wm + slice.wk == 0 || slice.bm + slice.bk == 0 {
+    if !slice.is_canonical() || slice.white() == 0 || slice.black() == 0 {
         return Err(format!("bad material {slice}"));
     }
     let distances = u32_at(b, 32) & FLAG_DISTANCE != 0;
@@ -179,7 +184,14 @@ pub fn parse_header(b: &[u8]) -> Result<Header, String> {
     let keys = [slice, slice.mirror()];
     for t in 0..2 {
         let want = if t < want_tables as usize {
-            super::index::Indexer::new(variant, keys[t]).size()
+            let size = super::index::Indexer::new(variant, keys[t]).size();
+            if size == 0 || size > MAX_INDEX {
+                return Err(format!(
+                    "bad material {slice}: no bitbase of {} pieces on this board",
+                    slice.pieces()
+                ));
+            }
+            size
         } else {
             0
         };

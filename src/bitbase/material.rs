@@ -42,6 +42,16 @@ impl MaterialSignature {
         self.wm as u32 + self.wk as u32 + self.bm as u32 + self.bk as u32
     }
 
+    /// White's pieces.
+    pub const fn white(self) -> u32 {
+        self.wm as u32 + self.wk as u32
+    }
+
+    /// Black's pieces.
+    pub const fn black(self) -> u32 {
+        self.bm as u32 + self.bk as u32
+    }
+
     /// All men.
     pub const fn men(self) -> u32 {
         self.wm as u32 + self.bm as u32
@@ -60,8 +70,8 @@ impl MaterialSignature {
     /// True for the representative of `{self, self.mirror()}` that names the slice: White has more
     /// pieces, or as many and at least as many kings.
     pub fn is_canonical(self) -> bool {
-        let w = (self.wm + self.wk, self.wk);
-        let b = (self.bm + self.bk, self.bk);
+        let w = (self.white(), self.wk);
+        let b = (self.black(), self.bk);
         w >= b
     }
 
@@ -93,7 +103,7 @@ impl MaterialSignature {
             *slot = p.parse().map_err(|_| bad())?;
         }
         let m = MaterialSignature::new(n[0], n[1], n[2], n[3]);
-        if m.wm + m.wk == 0 || m.bm + m.bk == 0 {
+        if m.white() == 0 || m.black() == 0 {
             return Err(format!("bad slice '{text}': each side needs a piece"));
         }
         Ok(m)
@@ -167,6 +177,10 @@ mod tests {
         assert!(MaterialSignature::parse("1,1,0").is_err());
         assert!(MaterialSignature::parse("1,1,0,0").is_err());
         assert!(MaterialSignature::parse("x,1,0,1").is_err());
+        // counts that overflow a byte when added (a panic with overflow checks on)
+        let big = MaterialSignature::parse("255,255,0,1").unwrap();
+        assert_eq!((big.white(), big.black(), big.pieces()), (510, 1, 511));
+        assert!(big.is_canonical() && !big.mirror().is_canonical());
         assert!(m.stores_distance());
         assert!(MaterialSignature::new(0, 3, 0, 1).stores_distance());
         assert!(!MaterialSignature::new(1, 2, 0, 1).stores_distance());
