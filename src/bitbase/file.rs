@@ -168,6 +168,9 @@ pub fn parse_header(b: &[u8]) -> Result<Header, String> {
         .into_iter()
         .find(|v| v.name() == name)
         .ok_or_else(|| format!("unknown variant '{name}'"))?;
+    // a header may name a variant without bitbases (the 12×12 board's index would need the
+    // 128-bit word the indexer does not take)
+    super::applies(variant)?;
     let slice = MaterialSignature::new(b[28], b[29], b[30], b[31]);
     if !slice.is_canonical() || slice.white() == 0 || slice.black() == 0 {
         return Err(format!("bad material {slice}"));
