@@ -30,7 +30,13 @@ pub(crate) struct Tables {
     right: Bitboard<u128>,
     /// `white_row[bit]`: the row of a square counted from White's edge.
     white_row: [u8; MAX_BITS],
+    /// `row_bits[c][b]`: the squares whose row counted from colour `c`'s edge has bit `b` set,
+    /// so that the rows a set of men has advanced sum as four bit counts ([`Tables::tempo`]).
+    row_bits: [[Bitboard<u128>; ROW_BITS]; 2],
 }
+
+/// Bits of a row number (rows 0 to 11).
+const ROW_BITS: usize = 4;
 
 static EIGHT: Tables = Tables::new(8, false);
 static TEN: Tables = Tables::new(10, false);
@@ -88,6 +94,7 @@ impl Tables {
         let mut white_row = [0u8; MAX_BITS];
         let mut left = 0u128;
         let mut right = 0u128;
+        let mut row_bits = [[Bitboard(0u128); ROW_BITS]; 2];
         let mut s = 0u8;
         while s < squares {
             let bit = bit_of(width, all, s) as usize;
@@ -95,6 +102,16 @@ impl Tables {
             rows[0][row as usize].0 |= 1 << bit;
             rows[1][(w - 1 - row) as usize].0 |= 1 << bit;
             white_row[bit] = row as u8;
+            let mut b = 0;
+            while b < ROW_BITS {
+                if row & (1 << b) != 0 {
+                    row_bits[0][b].0 |= 1 << bit;
+                }
+                if (w - 1 - row) & (1 << b) != 0 {
+                    row_bits[1][b].0 |= 1 << bit;
+                }
+                b += 1;
+            }
             if col < w / 2 {
                 left |= 1 << bit;
             }
@@ -141,7 +158,19 @@ impl Tables {
             left: Bitboard(left),
             right: Bitboard(right),
             white_row,
+            row_bits,
         }
+    }
+
+    /// The sum over `men` of their rows counted from the edge of the colour whose index is
+    /// `way` (0 for the back row).
+    #[inline(always)]
+    pub fn tempo<W: Word>(&self, way: usize, men: Bitboard<W>) -> i32 {
+        let mut sum = 0;
+        for (b, mask) in self.row_bits[way].iter().enumerate() {
+            sum += ((men & Bitboard::narrow(*mask)).count() as i32) << b;
+        }
+        sum
     }
 
     /// The squares on row `row` counted from the edge of the colour whose index is `way`.
@@ -209,6 +238,31 @@ mod tests {
             }
             assert_eq!(t.row_squares(0, 0), g.home_rows(Color::White, 1));
             assert_eq!(t.row_squares(1, 0), g.home_rows(Color::Black, 1));
+        }
+    }
+
+    #[test]
+    fn tempo_is_the_sum_of_the_rows() {
+        let mut rng = crate::types::SplitMix::new(5);
+        for board in [
+            BoardSize::Eight,
+            BoardSize::Ten,
+            BoardSize::Twelve,
+            BoardSize::EightAll,
+        ] {
+            let t = tables(board);
+            let valid = board.names().valid.0;
+            for _ in 0..100 {
+                let men = Bitboard(
+                    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & valid,
+                );
+                for way in 0..2 {
+                    let by_rows: i32 = (0..t.width as usize)
+                        .map(|r| r as i32 * (men & t.row_squares(way, r)).count() as i32)
+                        .sum();
+                    assert_eq!(t.tempo(way, men), by_rows, "{board:?} {way}");
+                }
+            }
         }
     }
 

@@ -22,6 +22,10 @@ pub const WINDOW_INDICES: usize = 6561;
 /// The most windows a board has (12×12: 5 × 9).
 pub const MAX_WINDOWS: usize = 45;
 
+/// The most distinct pairs of squares the windows of a board read (12×12: 12 rows × 5); a
+/// power of two.
+const MAX_PAIRS: usize = 64;
+
 /// The side of a window's box, in board squares.
 const BOX: u8 = 4;
 
@@ -40,6 +44,46 @@ pub struct Layout {
     /// `2j` the lower), the lower bit of each pair; `None` where they are not (then the index
     /// is read square by square).
     pub pairs: Vec<Option<[u8; WINDOW_SQUARES / 2]>>,
+    /// The distinct pairs of all windows (their lower bits), when every window reads by pairs;
+    /// empty otherwise.
+    pair_bits: Vec<u8>,
+    /// `slots[w][j]`: the place in `pair_bits` of pair `j` of window `w` (with `pair_bits`).
+    slots: Vec<[u8; WINDOW_SQUARES / 2]>,
+}
+
+/// `PAIR3[c]`: the base-3 value of a pair of squares whose white men are bits 0-1 of `c` and
+/// black men bits 2-3 (the lower square the lower digit).
+const PAIR3: [u16; 16] = pair3();
+
+const fn pair3() -> [u16; 16] {
+    let mut out = [0u16; 16];
+    let mut c = 0;
+    while c < 16 {
+        out[c] = (c & 1) as u16
+            + 3 * ((c >> 1) & 1) as u16
+            + 2 * ((c >> 2) & 1) as u16
+            + 6 * ((c >> 3) & 1) as u16;
+        c += 1;
+    }
+    out
+}
+
+/// The distinct pairs of `pairs` and the place of each window's pairs among them; both empty
+/// unless every window reads by pairs.
+fn pair_slots(
+    pairs: &[Option<[u8; WINDOW_SQUARES / 2]>],
+) -> (Vec<u8>, Vec<[u8; WINDOW_SQUARES / 2]>) {
+    let Some(all) = pairs.iter().copied().collect::<Option<Vec<_>>>() else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut bits: Vec<u8> = all.iter().flatten().copied().collect();
+    bits.sort_unstable();
+    bits.dedup();
+    let slots = all
+        .iter()
+        .map(|p| p.map(|lo| bits.iter().position(|&b| b == lo).unwrap_or(0) as u8))
+        .collect();
+    (bits, slots)
 }
 
 /// `BASE3[m]`: the base-3 number whose digit `k` is bit `k` of `m`.
@@ -106,14 +150,46 @@ impl Layout {
                 origins.iter().position(|&o| o == turned)
             })
             .collect::<Option<Vec<usize>>>()?;
-        let pairs = windows.iter().map(pairs_of).collect();
+        let pairs: Vec<_> = windows.iter().map(pairs_of).collect();
+        let (pair_bits, slots) = pair_slots(&pairs);
         Some(Layout {
             width: g.width,
             height: g.height,
             windows,
             mirror,
             pairs,
+            pair_bits,
+            slots,
         })
+    }
+
+    /// The index of every window for the white men `white` and black men `black`, into
+    /// `out[..windows]`: each distinct pair of squares is read once, and a window's index is
+    /// the sum of its four pairs' base-3 values times 1, 9, 81 and 729.
+    #[inline(always)]
+    pub fn indices<W: Word>(
+        &self,
+        white: Bitboard<W>,
+        black: Bitboard<W>,
+        out: &mut [u16; MAX_WINDOWS],
+    ) {
+        if self.pair_bits.is_empty() {
+            for (w, o) in out.iter_mut().enumerate().take(self.windows.len()) {
+                *o = self.index(w, white, black) as u16;
+            }
+            return;
+        }
+        let mut values = [0u16; MAX_PAIRS];
+        for (v, &lo) in values.iter_mut().zip(&self.pair_bits) {
+            let lo = u32::from(lo);
+            let code = (white.0.bits_from(lo) & 3) | ((black.0.bits_from(lo) & 3) << 2);
+            *v = PAIR3[code & 15];
+        }
+        for (o, s) in out.iter_mut().zip(&self.slots) {
+            // the mask keeps the reads within `values` without a bounds check
+            let v = |j: usize| values[usize::from(s[j]) & (MAX_PAIRS - 1)];
+            *o = v(0) + 9 * v(1) + 81 * v(2) + 729 * v(3);
+        }
     }
 
     /// The index of window `w` for the white men `white` and black men `black`.
@@ -207,6 +283,31 @@ mod tests {
                     assert_eq!(
                         l.index(w, white, black),
                         l.index_by_squares(w, white, black)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn all_windows_at_once_give_each_windows_index() {
+        let mut rng = crate::types::SplitMix::new(4);
+        for &b in &BoardSize::ALL {
+            let Some(l) = layout(b) else { continue };
+            assert!(l.pair_bits.len() <= MAX_PAIRS, "{b:?}");
+            assert_eq!(l.slots.len(), l.windows.len(), "{b:?}");
+            let valid = b.names().valid.0;
+            let mut random = || (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());
+            for _ in 0..200 {
+                let white = Bitboard(random() & valid);
+                let black = Bitboard(random() & valid & !white.0);
+                let mut out = [0u16; MAX_WINDOWS];
+                l.indices(white, black, &mut out);
+                for (w, &idx) in out[..l.windows.len()].iter().enumerate() {
+                    assert_eq!(
+                        usize::from(idx),
+                        l.index_by_squares(w, white, black),
+                        "{b:?} {w}"
                     );
                 }
             }

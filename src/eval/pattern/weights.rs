@@ -90,11 +90,7 @@ fn tempo<W: Word>(pos: &Board<W>, men: Bitboard<W>, c: Color) -> i32 {
         Forward::Up => 0,
         Forward::Down => 1,
     };
-    let t = tables(pos.rules().board);
-    let height = pos.geometry().height as usize;
-    (1..height)
-        .map(|r| r as i32 * (men & t.row_squares(way, r)).count() as i32)
-        .sum()
+    tables(pos.rules().board).tempo(way, men)
 }
 
 /// The features of `pos`; `None` if its board has no layout.
@@ -108,9 +104,7 @@ pub fn features<W: Word>(pos: &Board<W>) -> Option<Features> {
         count: l.windows.len(),
         scalars: [0; SCALARS],
     };
-    for w in 0..f.count {
-        f.windows[w] = l.index(w, white, black) as u16;
-    }
+    l.indices(white, black, &mut f.windows);
     let count = |b: Bitboard<W>| b.count() as i32;
     let (wk, bk) = (pos.kings(Color::White), pos.kings(Color::Black));
     f.scalars = [
