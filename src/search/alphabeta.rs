@@ -48,7 +48,6 @@
 use super::ordering::{pick, KILLER_FLOOR};
 use super::pruning::{futility, lmr_plies, threatened, Futility, Pruning};
 use super::score::{BITBASE_BOUND, INFINITE, MAX_PLY};
-use super::terminal::leaf_eval;
 use super::tt::{Bound, TtEntry};
 use super::worker::{SearchNode, Worker};
 use crate::movegen;
@@ -129,7 +128,7 @@ impl<W: Word> Worker<'_, W> {
             return Some(v);
         }
         if node.ply >= MAX_PLY - 1 {
-            return Some(leaf_eval(&node.pos));
+            return Some(self.static_eval(&node.pos));
         }
         None
     }
@@ -215,7 +214,7 @@ impl<W: Word> Worker<'_, W> {
         // clear of win, loss and bitbase scores.
         let shallow = !pv_node && quiet_node && depth <= 2 && beta.abs() < BITBASE_BOUND;
         let futile = if shallow {
-            futility(&node.pos, depth, alpha, beta)
+            futility(self.static_eval(&node.pos), depth, alpha, beta)
         } else {
             Futility::Off
         };
@@ -323,7 +322,7 @@ impl<W: Word> Worker<'_, W> {
             if let Some(v) = self.crowning_score(node) {
                 return v;
             }
-            let stand = leaf_eval(pos);
+            let stand = self.static_eval(pos);
             if threat_ok && !jumps_only && threatened(pos) {
                 extend = true;
             } else {

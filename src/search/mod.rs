@@ -30,6 +30,7 @@
 //! reported as a [`Score::Cp`] (80-90 men, Scan's bitbase band).
 
 mod alphabeta;
+mod evalcache;
 mod iterative;
 mod limits;
 pub(crate) mod ordering;

@@ -2,6 +2,7 @@
 //! promotions, two killer moves per ply, and the rest by a history score (per side, origin and
 //! destination, with gravity so old successes fade).
 
+use super::evalcache::EvalCache;
 use super::score::MAX_PLY;
 use crate::moves::Move;
 use crate::position::Board;
@@ -18,11 +19,14 @@ pub const KILLER_FLOOR: i32 = KILLER;
 /// Largest history magnitude (keeps history below the killer scores).
 const HISTORY_MAX: i32 = 1 << 16;
 
-/// Per-thread ordering tables, kept between searches of one game.
+/// Per-thread ordering tables (and the evaluation cache), kept between searches of one game.
 pub struct OrderTables<W: Word> {
     killers: [[Option<Move<W>>; 2]; MAX_PLY + 1],
     /// `history[slot(side, from, to)]`: one entry per side and pair of bits of the word.
     history: Box<[i32]>,
+    /// The thread's cache of static evaluations (not an ordering table, but kept, cleared and
+    /// handed to the thread with them).
+    pub evals: EvalCache,
 }
 
 /// The index of (side, from, to) in the history table of the word `W`.
@@ -37,6 +41,7 @@ impl<W: Word> Default for OrderTables<W> {
         OrderTables {
             killers: [[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * (W::BITS * W::BITS) as usize].into_boxed_slice(),
+            evals: EvalCache::default(),
         }
     }
 }

@@ -6,7 +6,6 @@ use crate::rules::Word;
 use once_cell::sync::Lazy;
 
 use super::score::BITBASE_BOUND;
-use super::terminal::leaf_eval;
 use super::worker::{SearchNode, Worker};
 use crate::movegen;
 use crate::position::Board;
@@ -60,9 +59,9 @@ pub enum Futility {
     Off,
 }
 
-/// Futility at `depth` ≤ 2 for the window (alpha, beta), from the static evaluation of `pos`.
-pub fn futility<W: Word>(pos: &Board<W>, depth: i32, alpha: i32, beta: i32) -> Futility {
-    let stand = leaf_eval(pos);
+/// Futility at `depth` ≤ 2 for the window (alpha, beta), from the node's static evaluation
+/// `stand`.
+pub fn futility(stand: i32, depth: i32, alpha: i32, beta: i32) -> Futility {
     let margin = FUTILITY_MARGIN * depth;
     if stand - margin >= beta {
         Futility::Cutoff(stand - margin)

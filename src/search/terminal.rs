@@ -1,5 +1,5 @@
 //! How a node scores without a search below it: the static evaluation at a leaf
-//! ([`leaf_eval`]), and the nodes the game's rules or the endgame bitbases decide: a draw by the
+//! ([`Worker::static_eval`]), and the nodes the game's rules or the endgame bitbases decide: a draw by the
 //! variant's counters or by repetition (a side without a legal move still loses when a counter
 //! runs out at the same moment), and a position of a loaded bitbase slice, scored by
 //! [`bitbase_value`]. What a position without a legal move, or one the variant's goal has
@@ -9,19 +9,11 @@
 use super::score::{BITBASE_WIN, WIN};
 use super::worker::{SearchNode, Worker};
 use crate::bitbase::{Probe, Wdl};
-use crate::eval;
 use crate::goal::{self, Goal, Verdict};
 use crate::movegen;
 use crate::moves::MoveList;
 use crate::position::Board;
 use crate::rules::Word;
-
-/// The static evaluation used at leaves ([`eval::evaluate`], which already pulls known-drawn
-/// material towards 0).
-#[inline]
-pub fn leaf_eval<W: Word>(pos: &Board<W>) -> i32 {
-    eval::evaluate(pos)
-}
 
 /// The score at `ply` of a finished game with `verdict` for the side to move: a win now is
 /// `WIN - ply`, a loss its negative.
@@ -61,6 +53,13 @@ pub fn bitbase_value(probe: &Probe, plies_left: Option<u32>, ply: usize) -> i32 
 }
 
 impl<W: Word> Worker<'_, W> {
+    /// The static evaluation used at leaves and for pruning ([`crate::eval::evaluate`], which already
+    /// pulls known-drawn material towards 0), through the thread's evaluation cache.
+    #[inline]
+    pub fn static_eval(&mut self, pos: &Board<W>) -> i32 {
+        self.tables.evals.evaluate(pos)
+    }
+
     /// The score of a node whose side to move has no legal move (a loss, or a win in giveaway).
     #[inline]
     pub fn no_move_score(&self, ply: usize) -> i32 {
