@@ -36,6 +36,10 @@ const COMPILED: &[(Variant, &[u8])] = &[
         Variant::International,
         include_bytes!("../../../eval/international.weights"),
     ),
+    (
+        Variant::English,
+        include_bytes!("../../../eval/english.weights"),
+    ),
 ];
 
 /// The relatives whose weights a variant without its own file borrows, nearest first: the same
