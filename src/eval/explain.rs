@@ -66,7 +66,9 @@ pub fn explain<W: Word>(pos: &Board<W>) -> Vec<Term> {
         });
         return out;
     }
-    let w = weights_for(pos.rules().board);
+    // the table the evaluation uses: the weights file's where the variant has one
+    let learned = pattern::for_variant(pos.variant());
+    let w = learned.map_or(weights_for(pos.rules().board), |p| &p.hand);
     let t = tables(pos.rules().board);
     let me = pos.side();
     let phase = material::phase(pos);
@@ -96,7 +98,7 @@ pub fn explain<W: Word>(pos: &Board<W>) -> Vec<Term> {
         value: if drawish(pos) { hand - sum } else { 0 },
     });
     let total = evaluate(pos);
-    if pattern::for_variant(pos.variant()).is_some() {
+    if learned.is_some() {
         out.push(Term {
             name: "learned patterns",
             value: total - hand,

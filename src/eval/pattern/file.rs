@@ -12,19 +12,22 @@
 //! | 36..44 | FNV-1a 64 checksum of the values' bytes, u64 |
 //!
 //! The values: for each window and each of its 6561 indices the middlegame and the endgame
-//! weight, then the middlegame and endgame weight of each scalar term ([`SCALARS`]). Reading
-//! checks every field against the layout of the variant's board; any difference is an error
-//! that says what differs.
+//! weight, then the middlegame and endgame weight of each scalar term ([`SCALARS`]), then the
+//! hand-set table the learned terms are added to, every parameter of
+//! [`Weights::param_names`] in its order (version 3; version 2 had no table and used the
+//! board's). Reading checks every field against the layout of the variant's board; any
+//! difference is an error that says what differs.
 
 use std::fmt;
 
 use super::layout::{layout, WINDOW_INDICES};
 use super::weights::{PatternWeights, SCALARS};
+use crate::eval::weights::Weights;
 use crate::rules::Variant;
 
-/// The version of the feature layout (windows, index order, scalar terms) that a file must
-/// match.
-pub const LAYOUT_VERSION: u32 = 2;
+/// The version of the feature layout (windows, index order, scalar terms, the hand-set table)
+/// that a file must match.
+pub const LAYOUT_VERSION: u32 = 3;
 
 const MAGIC: &[u8; 8] = b"DAMAPATW";
 const HEADER_LEN: usize = 44;
@@ -61,13 +64,21 @@ fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(b[at..at + 4].try_into().unwrap_or([0; 4]))
 }
 
+/// A hand-set parameter as stored (every table's values lie far inside `i16`).
+fn clamp_i16(v: i32) -> i16 {
+    v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+}
+
 /// The file's bytes.
 pub fn to_bytes(w: &PatternWeights) -> Vec<u8> {
+    let hand = w.hand.params().into_iter().map(clamp_i16);
     let values: Vec<u8> = w
         .windows
         .iter()
         .chain(w.scalars.iter())
-        .flat_map(|pair| pair.iter().flat_map(|v| v.to_le_bytes()))
+        .flat_map(|pair| pair.iter().copied())
+        .chain(hand)
+        .flat_map(i16::to_le_bytes)
         .collect();
     let mut out = Vec::with_capacity(HEADER_LEN + values.len());
     out.extend_from_slice(MAGIC);
@@ -122,7 +133,8 @@ pub fn from_bytes(bytes: &[u8], variant: Variant) -> Result<PatternWeights, Weig
         ));
     }
     let count = u32_at(bytes, 32) as usize;
-    let expected = 2 * (windows * WINDOW_INDICES + SCALARS);
+    let hand_len = Weights::param_names().len();
+    let expected = 2 * (windows * WINDOW_INDICES + SCALARS) + hand_len;
     let body = &bytes[HEADER_LEN..];
     if count != expected || body.len() != 2 * expected {
         return err(format!(
@@ -141,14 +153,18 @@ pub fn from_bytes(bytes: &[u8], variant: Variant) -> Result<PatternWeights, Weig
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]))
         .collect();
-    let pairs: Vec<[i16; 2]> = values.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
+    let (learned, table) = values.split_at(expected - hand_len);
+    let pairs: Vec<[i16; 2]> = learned.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
     let split = windows * WINDOW_INDICES;
     let mut scalars = [[0i16; 2]; SCALARS];
     scalars.copy_from_slice(&pairs[split..]);
+    let mut hand = crate::eval::evaluate::weights_for(board).clone();
+    hand.set_params(&table.iter().map(|&v| i32::from(v)).collect::<Vec<_>>());
     Ok(PatternWeights {
         variant,
         windows: pairs[..split].to_vec(),
         scalars,
+        hand,
     })
 }
 
@@ -167,8 +183,15 @@ mod tests {
     fn a_file_reads_back() {
         let w = sample();
         let bytes = to_bytes(&w);
-        assert_eq!(bytes.len(), 44 + 4 * (15 * 6561 + SCALARS));
+        let hand = Weights::param_names().len();
+        assert_eq!(bytes.len(), 44 + 4 * (15 * 6561 + SCALARS) + 2 * hand);
         assert_eq!(from_bytes(&bytes, Variant::Czech).unwrap(), w);
+        let mut refitted = w.clone();
+        refitted.hand.back_row.mg = 7;
+        refitted.hand.advance8[3].eg = -12;
+        let back = from_bytes(&to_bytes(&refitted), Variant::Czech).unwrap();
+        assert_eq!(back, refitted);
+        assert_ne!(back, w);
     }
 
     #[test]

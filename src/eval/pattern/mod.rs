@@ -17,8 +17,7 @@ use once_cell::sync::Lazy;
 
 use super::acc::{Value, EVAL_MAX};
 use super::drawish::drawish;
-use super::evaluate::{evaluate_with as hand_set, weights_for};
-use super::weights::WEIGHTS;
+use super::evaluate::evaluate_with as hand_set;
 use crate::position::Board;
 use crate::rules::Variant;
 use crate::types::Color;
@@ -121,11 +120,12 @@ pub fn for_variant(variant: Variant) -> Option<&'static PatternWeights> {
 }
 
 /// The evaluation of `pos` with the pattern weights `w`, from the side to move, in centi-men:
-/// the hand-set evaluation plus the learned terms, these pulled towards 0 like it for drawish
-/// material ([`crate::eval::drawish`]); `|v| <= EVAL_MAX`.
+/// the hand-set terms with the file's table (`w.hand`, fitted with the patterns) plus the
+/// learned terms, these pulled towards 0 like it for drawish material
+/// ([`crate::eval::drawish`]); `|v| <= EVAL_MAX`.
 #[inline]
 pub fn evaluate_with<W: Word>(pos: &Board<W>, w: &PatternWeights) -> Value {
-    let hand = hand_set(pos, weights_for(pos.rules().board));
+    let hand = hand_set(pos, &w.hand);
     let white = w.white_score(pos);
     let mut v = if pos.side() == Color::White {
         white
@@ -133,7 +133,7 @@ pub fn evaluate_with<W: Word>(pos: &Board<W>, w: &PatternWeights) -> Value {
         -white
     };
     if drawish(pos) {
-        v /= WEIGHTS.drawish_divisor.max(1);
+        v /= w.hand.drawish_divisor.max(1);
     }
     (hand + v).clamp(-EVAL_MAX, EVAL_MAX)
 }

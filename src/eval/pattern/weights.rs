@@ -7,8 +7,10 @@
 
 use super::layout::{layout, Layout, MAX_WINDOWS, WINDOW_INDICES};
 use crate::eval::acc::PHASE_MAX;
+use crate::eval::evaluate::weights_for;
 use crate::eval::material;
 use crate::eval::tables::tables;
+use crate::eval::weights::Weights;
 use crate::position::Board;
 use crate::rules::Word;
 use crate::rules::{Forward, Variant};
@@ -34,6 +36,9 @@ pub struct PatternWeights {
     pub windows: Vec<[i16; 2]>,
     /// The (middlegame, endgame) weight of each scalar term.
     pub scalars: [[i16; 2]; SCALARS],
+    /// The table of the hand-set terms the learned terms are added to, fitted with them
+    /// (layout version 3); the board's own table ([`weights_for`]) where it was not refitted.
+    pub hand: Weights,
 }
 
 /// What the evaluation reads from a position, White's view.
@@ -50,13 +55,15 @@ pub struct Features {
 }
 
 impl PatternWeights {
-    /// All-zero weights for `variant`, `None` if its board has no layout.
+    /// All-zero pattern weights for `variant` over its board's hand-set table, `None` if its
+    /// board has no layout.
     pub fn zero(variant: Variant) -> Option<PatternWeights> {
         let l = layout(variant.rules().board)?;
         Some(PatternWeights {
             variant,
             windows: vec![[0, 0]; l.windows.len() * WINDOW_INDICES],
             scalars: [[0, 0]; SCALARS],
+            hand: weights_for(variant.rules().board).clone(),
         })
     }
 

@@ -70,15 +70,15 @@ pub fn run(a: &PatternArgs, holdout: usize, out: Option<&PathBuf>) -> Result<()>
         "K {k:.4}; hand-set evaluation on the validation set: cross-entropy {:.6} mse {:.6}",
         hand.0, hand.1
     );
+    let mut model =
+        Model::new(variant).ok_or_else(|| anyhow!("the {variant} board has no pattern layout"))?;
     let examples = |lines: &[DataLine]| -> Vec<Example> {
         lines
             .par_iter()
-            .filter_map(|l| Example::new(&l.pos, target(l, k, a.lambda)))
+            .filter_map(|l| Example::new(&l.pos, target(l, k, a.lambda), &model.hand))
             .collect()
     };
     let (train, valid) = (examples(&train), examples(&valid));
-    let mut model =
-        Model::new(variant).ok_or_else(|| anyhow!("the {variant} board has no pattern layout"))?;
     let cfg = FitConfig {
         k,
         epochs: a.epochs,
@@ -105,6 +105,13 @@ pub fn run(a: &PatternArgs, holdout: usize, out: Option<&PathBuf>) -> Result<()>
             s[1],
             pattern::SCALE
         );
+    }
+    let names = dama::eval::Weights::param_names();
+    let (before, after) = (model.hand.start.params(), w.hand.params());
+    for (i, name) in names.iter().enumerate() {
+        if before[i] != after[i] {
+            println!("  {name}: {} -> {}", before[i], after[i]);
+        }
     }
     if let Some(path) = out {
         dama::files::write_whole(path, &pattern::to_bytes(&w))

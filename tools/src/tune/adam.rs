@@ -55,7 +55,7 @@ pub fn losses(model: &Model, data: &[Example], k: f64) -> (f64, f64) {
     let c = k * std::f64::consts::LN_10 / 400.0;
     let (mut ce, mut mse) = (0.0, 0.0);
     for e in data {
-        let p = sigmoid(c * (e.base + model.score(&e.features))).clamp(1e-12, 1.0 - 1e-12);
+        let p = sigmoid(c * model.score(e)).clamp(1e-12, 1.0 - 1e-12);
         ce -= e.target * p.ln() + (1.0 - e.target) * (1.0 - p).ln();
         mse += (p - e.target).powi(2);
     }
@@ -95,10 +95,9 @@ fn gradient(model: &Model, batch: &[Example], cfg: &FitConfig, grad: &mut [f64])
     let c = cfg.k * std::f64::consts::LN_10 / 400.0;
     let n = batch.len() as f64;
     for e in batch {
-        let x = &e.features;
-        let ph = f64::from(x.phase) / 256.0;
-        let d = (sigmoid(c * (e.base + model.score(x))) - e.target) * c / n;
-        model.terms(x, |p, coef| {
+        let ph = f64::from(e.features.phase) / 256.0;
+        let d = (sigmoid(c * model.score(e)) - e.target) * c / n;
+        model.terms(e, |p, coef| {
             grad[2 * p] += d * coef * ph;
             grad[2 * p + 1] += d * coef * (1.0 - ph);
         });
@@ -165,13 +164,15 @@ mod tests {
             nodes: 300,
             ..GameConfig::new(Variant::Czech)
         };
+        let hand = crate::tune::hand::HandTerms::new(Variant::Czech);
         games
             .flat_map(|g| {
                 let game = play_game(&cfg, g);
                 let target = game.white_score;
+                let hand = hand.clone();
                 game.positions
                     .into_iter()
-                    .map(move |r| Example::new(&r.pos, target).unwrap())
+                    .map(move |r| Example::new(&r.pos, target, &hand).unwrap())
             })
             .collect()
     }
@@ -195,8 +196,13 @@ mod tests {
         let w = pattern::from_bytes(&bytes, Variant::Czech).unwrap();
         // the file scores like the model, and colour-symmetrically
         let pos = dama::Position::from_fen(Variant::Czech, "W:Wa1,c3,e3,g3:Bb6,d6,h6").unwrap();
-        let x = pattern::features(&pos).unwrap();
-        assert!((model.score(&x) - f64::from(w.white_score(&pos))).abs() <= 2.5);
-        let _ = Color::White;
+        let e = Example::new(&pos, 0.5, &model.hand).unwrap();
+        let stm = pattern::evaluate_with(&pos, &w);
+        let engine = if pos.side() == Color::White {
+            stm
+        } else {
+            -stm
+        };
+        assert!((model.score(&e) - f64::from(engine)).abs() <= 14.0);
     }
 }

@@ -6,8 +6,8 @@
 //! falls. Nothing here prints: progress goes to a callback.
 //!
 //! The pattern evaluation's weights are fitted apart: [`sparse`] is the evaluation as a sparse
-//! linear model, [`adam`] fits it by logistic regression on self-play data
-//! ([`crate::datagen`]).
+//! linear model (with the hand-set table as linear features, [`hand`]), [`adam`] fits it by
+//! logistic regression on self-play data ([`crate::datagen`]).
 //!
 //! ```
 //! use dama_tools::tune::{data::Sample, loss};
@@ -20,6 +20,7 @@
 pub mod adam;
 pub mod data;
 pub mod export;
+pub mod hand;
 pub mod loss;
 pub mod optimize;
 pub mod sparse;
