@@ -9,6 +9,7 @@ use super::konane;
 use super::material;
 use super::pattern;
 use super::tables::tables;
+use super::weights::Weights;
 use crate::position::Board;
 use crate::rules::Word;
 
@@ -69,17 +70,12 @@ pub fn explain<W: Word>(pos: &Board<W>) -> Vec<Term> {
     // the table the evaluation uses: the weights file's where the variant has one
     let learned = pattern::for_variant(pos.variant());
     let w = learned.map_or(weights_for(pos.rules().board), |p| &p.hand);
-    let t = tables(pos.rules().board);
-    let me = pos.side();
     let phase = material::phase(pos);
     let mut out = Vec::with_capacity(TERMS.len() + 3);
     let mut sum = 0;
     let mut lead = 0;
     for (name, term) in TERMS {
-        let (mut mine, mut theirs) = (Acc::default(), Acc::default());
-        term.add(pos, me, t, w, &mut mine);
-        term.add(pos, !me, t, w, &mut theirs);
-        let value = mine.minus(theirs).blend(phase);
+        let value = side_term(pos, term, w, phase);
         if name == "material" {
             lead = value;
         }
@@ -109,4 +105,21 @@ pub fn explain<W: Word>(pos: &Board<W>) -> Vec<Term> {
         value: total,
     });
     out
+}
+
+/// One per-side term under the table `w`: side to move minus opponent, blended by `phase`.
+fn side_term<W: Word>(pos: &Board<W>, term: SideTerm, w: &Weights, phase: i32) -> Value {
+    let t = tables(pos.rules().board);
+    let (mut mine, mut theirs) = (Acc::default(), Acc::default());
+    term.add(pos, pos.side(), t, w, &mut mine);
+    term.add(pos, !pos.side(), t, w, &mut theirs);
+    mine.minus(theirs).blend(phase)
+}
+
+/// The term `name` of [`explain`] under the table `w` rather than the shipped one: what the
+/// tests of the hand-set terms look at, since a learned table may give a term either sign.
+#[cfg(test)]
+pub(super) fn term_with<W: Word>(pos: &Board<W>, name: &str, w: &Weights) -> Option<Value> {
+    let (_, term) = TERMS.iter().copied().find(|&(n, _)| n == name)?;
+    Some(side_term(pos, term, w, material::phase(pos)))
 }

@@ -263,14 +263,11 @@ fn each_board_has_its_own_table() {
     }
 }
 
-/// The value of the term `name` of [`explain`] for an International position.
+/// The value of the hand-set term `name` of [`explain`] for an International position, under
+/// the hand-set 10×10 table (the shipped weights file refits it, signs included).
 fn term10(fen: &str, name: &str) -> Value {
     let pos = Position::from_fen(Variant::International, fen).unwrap();
-    explain(&pos)
-        .into_iter()
-        .find(|t| t.name == name)
-        .unwrap_or_else(|| panic!("no term {name}"))
-        .value
+    explain::term_with(&pos, name, &WEIGHTS_10).unwrap_or_else(|| panic!("no term {name}"))
 }
 
 #[test]
