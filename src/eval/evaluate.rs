@@ -40,6 +40,17 @@ pub fn evaluate_with<W: Word>(pos: &Board<W>, w: &Weights) -> Value {
     v.clamp(-EVAL_MAX, EVAL_MAX)
 }
 
+/// The exchange bonus of [`evaluate_with`] alone, from the side to move: `trade_down` per piece
+/// gone for the side ahead by half a man or more of material under `w` (for tuning, which fits
+/// the other terms and keeps this one fixed).
+pub fn exchange_bonus<W: Word>(pos: &Board<W>, w: &Weights) -> Value {
+    let t = tables::tables(pos.rules().board);
+    let (mut mine, mut theirs) = (Acc::default(), Acc::default());
+    material::material(pos, pos.side(), t, w, &mut mine);
+    material::material(pos, !pos.side(), t, w, &mut theirs);
+    trade_bonus(pos, mine.minus(theirs).blend(material::phase(pos)), w)
+}
+
 /// Every positional term of side `c`.
 #[inline]
 pub(super) fn side_terms<W: Word>(

@@ -9,7 +9,7 @@
 //! table has them, a fixed part of the score ([`HandTerms::remainder`]). Drawish material
 //! divides the whole score ([`HandTerms::scale`]).
 
-use dama::eval::{drawish, evaluate_with, weights_for, Weights};
+use dama::eval::{drawish, evaluate_with, exchange_bonus, weights_for, Weights};
 use dama::{Color, Position, Variant};
 
 /// The most fitted weights (each a middlegame and an endgame parameter) a table has.
@@ -105,35 +105,8 @@ impl HandTerms {
     /// The fixed part of the score, White's view, before drawish scaling: the runaway men and
     /// the exchange bonus of the starting table.
     pub fn remainder(&self, pos: &Position) -> f64 {
-        let runaways = white(pos, evaluate_with(pos, &self.fixed));
-        f64::from(runaways + self.exchange_bonus(pos))
-    }
-
-    /// The starting table's bonus for the side ahead by half a man or more, White's view: its
-    /// `trade_down` per piece gone from the board.
-    fn exchange_bonus(&self, pos: &Position) -> i32 {
-        let phase = phase(pos);
-        let side = |c: Color| {
-            let king = if pos.rules().flying_kings() {
-                self.start.king_flying
-            } else {
-                self.start.king_short
-            };
-            let n_men = pos.men(c).count() as i32;
-            let n_kings = pos.kings(c).count() as i32;
-            (self.start.man.mg * n_men + king.mg * n_kings) * phase
-                + (self.start.man.eg * n_men + king.eg * n_kings) * (256 - phase)
-        };
-        let lead = (side(Color::White) - side(Color::Black)) / 256;
-        let start_pieces = Position::start(pos.variant()).pieces(Color::White).count() as i32;
-        let gone = (2 * start_pieces - pos.occupied().count() as i32).max(0);
-        if lead >= 50 {
-            self.start.trade_down * gone
-        } else if lead <= -50 {
-            -self.start.trade_down * gone
-        } else {
-            0
-        }
+        let runaways = evaluate_with(pos, &self.fixed);
+        f64::from(white(pos, runaways + exchange_bonus(pos, &self.start)))
     }
 
     /// What the whole score is multiplied by: `1 / drawish_divisor` for drawish material.
@@ -156,12 +129,6 @@ impl HandTerms {
         w.set_params(&p);
         w
     }
-}
-
-/// The game phase as the evaluation has it: 256 with all the start material on the board.
-pub fn phase(pos: &Position) -> i32 {
-    let start = 2 * Position::start(pos.variant()).pieces(Color::White).count() as i32;
-    (pos.occupied().count() as i32).min(start) * 256 / start
 }
 
 /// White's view of a side-to-move value.
@@ -191,7 +158,7 @@ mod tests {
             let mut pos = Position::start(variant);
             for ply in 0..120 {
                 let counts = h.counts(&pos);
-                let ph = f64::from(phase(&pos)) / 256.0;
+                let ph = f64::from(dama::eval::pattern::features(&pos).unwrap().phase) / 256.0;
                 let linear: f64 = start
                     .iter()
                     .zip(counts)
