@@ -2,7 +2,11 @@
 //!
 //! Captures are compulsory: when one exists only captures are generated, filtered by the
 //! variant's precedence (king priority or majority). The legal list holds each distinct move
-//! (origin, destination, captured set) once; [`generate_paths`] keeps every capture path.
+//! (origin, destination, captured set) once; [`generate_paths`] keeps every capture path: one
+//! per origin, destination, order of the captured pieces and direction of each jump (dctl's
+//! count), so a king going on straight ahead from any of several landing squares of one line
+//! takes one path, and one reaching the next piece along a diagonal from one landing square and
+//! along a file from another (Frisian) takes two (tests/frisian_paths.rs).
 //!
 //! Every entry point first takes a [`Snapshot`] (the side's men and kings, the enemy, the empty
 //! squares, the rule tables) and finds set-wise which pieces can capture at all; only
