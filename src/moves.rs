@@ -7,7 +7,7 @@ use crate::types::{BitWord, Bitboard, Square};
 /// A move: origin, destination, the set of captured pieces, and whether the moving man is crowned.
 ///
 /// Two capture paths with the same origin, destination and captured set are the same move
-/// (rules-czech.md Part A §7). The path itself is recovered on demand by
+/// (docs/rules/README.md). The path itself is recovered on demand by
 /// [`crate::movegen::capture_paths`] for display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move<W: BitWord = u64> {

@@ -312,7 +312,7 @@ fn check_four_piece_sample(bb: &Bitbases, variant: Variant, step: usize) -> usiz
     checked
 }
 
-/// Rules spec Part B §9: three kings against a lone king off a1-h8, the kings to move, win in
+/// Petrov's triangle (docs/rules/czech.md, endgame facts): three kings against a lone king off a1-h8, the kings to move, win in
 /// at most 13 moves (25 plies) unless the lone king already attacks one of them (an immediate shot); with
 /// the lone king on a1-h8 they win only by short tactics (at most 5 moves).
 #[test]
@@ -348,7 +348,7 @@ fn three_kings_against_one_king() {
         }
     }
     assert!(wins > 100 * shots, "{wins} wins, {shots} shots");
-    // the longest win with the lone king to move and a strong king on a1-h8 (spec §6.3.4)
+    // the longest win with the lone king to move and a strong king on a1-h8 (docs/rules/czech.md)
     let pos = Position::from_fen(Variant::Czech, "B:WKa1,Ke1,Kh4:BKb2").unwrap();
     let p = bb.probe(&pos).unwrap();
     assert_eq!((p.wdl, p.distance), (Wdl::Loss, Some(24)));

@@ -1,4 +1,4 @@
-//! Rule-discriminating positions: the exact legal move lists of rules-czech.md §8.3 (T1-T5),
+//! Rule-discriminating positions: the exact legal move lists of docs/rules/czech.md (T1-T5),
 //! king priority, forced landing, promotion at the end of a capture in each variant, blocking
 //! captured pieces, moves that end on their start square, the majority rule, short kings and
 //! the Malá dáma start.
@@ -191,11 +191,11 @@ fn a_captured_piece_blocks_the_way_back() {
 }
 
 #[test]
-fn spec_8_2_first_position_path_conventions() {
-    // rules-czech.md §8.2 gives 4152 capture paths at depth 4 here and 4150 distinct moves. The
-    // spec's reference algorithm (and the published start-position table) counts a king that
-    // goes on straight ahead once, whichever landing square it used: 4150, as dama and the
-    // reference generator do. Counting one path per landing square gives the spec's 4152.
+fn czech_positions_first_position_path_conventions() {
+    // The independent computation behind perft/czech-positions.perft gave 4152 capture paths at
+    // depth 4 here and 4150 distinct moves. The published start-position table counts a king
+    // that goes on straight ahead once, whichever landing square it used: 4150, as dama and the
+    // reference generator do. Counting one path per landing square gives 4152.
     let p = fen(Variant::Czech, "W:WK29,22,23,24,K27:BK4,9,10,11,K6");
     assert_eq!(perft(&p, 4, Counting::Moves), 4150);
     assert_eq!(perft(&p, 4, Counting::Paths), 4150);

@@ -1,5 +1,5 @@
-//! The rules of the variants added with rule set v2, each on a hand-checked position (spec
-//! variants.md Part 2): Thai's landing right behind, its removal at once without turning back
+//! The rules of the variants added with rule set v2, each on a hand-checked position
+//! (docs/rules/): Thai's landing right behind, its removal at once without turning back
 //! and its passing over the square of a piece already taken, Killer's halt behind a last-taken
 //! king, Corner's promotion squares, One-way's men, Parachute's parachutists, Turkish men and
 //! kings (orthogonal steps, removal at once without a 180° turn, the majority through a removed
@@ -217,8 +217,8 @@ fn a_turkish_majority_capture_crosses_a_removed_piece_s_square() {
 
 #[test]
 fn a_turkish_man_crowned_in_a_capture_goes_on_as_a_king() {
-    // c6xc7 reaches c8 and goes on as a flying king along the 8th rank (the spec's
-    // recommended reading, a RuleSet switch); a man could not take e8 from c8.
+    // c6xc7 reaches c8 and goes on as a flying king along the 8th rank (dama's
+    // reading in docs/rules/turkish.md, a RuleSet switch); a man could not take e8 from c8.
     assert_eq!(
         moves("turkish", "W:Wc6:Bc7,e8"),
         set(&["c6-f8+ c7,e8", "c6-g8+ c7,e8", "c6-h8+ c7,e8"])

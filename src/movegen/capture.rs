@@ -1,6 +1,6 @@
 //! Capture sequences for men and kings, driven by the variant's [`RuleSet`] flags.
 //!
-//! Semantics (rules-czech.md Part A §3-5 and `variants.md`): the mover's start square counts as
+//! Semantics (docs/rules/README.md, docs/rules/czech.md): the mover's start square counts as
 //! empty; a jumped piece stays on the board until the move ends, so it blocks and cannot be jumped
 //! again (Turkish strike); a sequence must be completed; a flying king that can continue from some
 //! of its landing squares must land on one of those (forced continuation landing, čl. 4.6).

@@ -1,4 +1,4 @@
-//! The king-move limit (Frisian, spec Part 2 §4): a side that still has men may not make more
+//! The king-move limit (Frisian, docs/rules/frisian.md): a side that still has men may not make more
 //! than [`crate::RuleSet::king_move_limit`] non-capturing moves in a row with the same king.
 //!
 //! The count needs history, and the search and the game both move through positions, so the

@@ -419,7 +419,7 @@ mod tests {
         let own = conv(v, Numbering::Dama);
         assert_eq!(own.parse_move(&start, "22-18"), Ok(mv));
         assert_eq!(own.format_move(&mv), "22-18");
-        // The table of spec §1.8: a1 = 1, g1 = 4, b8 = 29, h8 = 32.
+        // docs/protocol.md, the 8×8 numbering: a1 = 1, g1 = 4, b8 = 29, h8 = 32.
         for (name, n) in [("a1", 1), ("g1", 4), ("b2", 5), ("b8", 29), ("h8", 32)] {
             assert_eq!(c.move_number(sq(v, name)), n, "{name}");
         }

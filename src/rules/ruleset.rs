@@ -19,7 +19,7 @@ pub enum Criterion {
     /// kings taken, compared lexicographically (Italian rule 4).
     KingsFirst,
     /// The capture of the highest value, a man worth [`MAN_VALUE`] and a king [`KING_VALUE`],
-    /// a little less than two men (Frisian; spec Part 2 §4 and §7: dctl's and lidraughts'
+    /// a little less than two men (Frisian, docs/rules/frisian.md: dctl's and lidraughts'
     /// form).
     Value,
 }
@@ -389,7 +389,7 @@ impl Opening {
     }
 }
 
-/// Parachutists (Parachute checkers, spec Part 2 §6): a side's men that start on the opponent's
+/// Parachutists (Parachute checkers, docs/rules/brainking.md): a side's men that start on the opponent's
 /// first row, its own promotion squares. A man can never stand there otherwise (it is crowned),
 /// so a man on its own promotion squares *is* a parachutist: no piece kind of its own is needed.
 /// A parachutist's only move is a capture: it jumps, toward its own side, a piece right in front
@@ -398,8 +398,8 @@ impl Opening {
 pub enum Parachutists {
     /// No parachutists: a man on its own promotion squares cannot occur.
     Absent,
-    /// After its jump the new man goes on capturing as a man where it can (the spec's reading
-    /// [U]: a capture is completed, as in Czech).
+    /// After its jump the new man goes on capturing as a man where it can (dama's
+    /// provisional reading: a capture is completed, as in Czech).
     GoOnAsMan,
     /// The move ends where the parachutist lands.
     StopOnLanding,

@@ -35,9 +35,9 @@ pub enum Variant {
     English,
     /// International draughts, 10×10.
     International,
-    /// Malá dáma (seed 001): Czech capture rules with 8 men each on the two edge rows.
+    /// Malá dáma (Zapletal 1991): Czech capture rules with 8 men each on the two edge rows.
     Mala,
-    /// Žravá dáma (seed 002): Czech moves; the side with no piece left or no legal move wins.
+    /// Žravá dáma: Czech moves; the side with no piece left or no legal move wins.
     Zrava,
     /// Giveaway checkers (Žravá americká dáma): English moves; no piece or no move wins.
     Giveaway,
@@ -102,7 +102,7 @@ const fn vs_lone_king(
     }
 }
 
-/// Czech čl. 6.3 / 6.4 (rules-czech.md Part A §9, reading of §6.3 item 3).
+/// Czech čl. 6.3 / 6.4, as read in docs/rules/czech.md (end of the game).
 static CZECH_ENDGAME: [EndgameRule; 2] = [
     // Class A, čl. 6.3: 3 kings v a lone king off a1-h8: 15 more moves each.
     EndgameRule {
@@ -125,7 +125,7 @@ static CZECH_ENDGAME: [EndgameRule; 2] = [
 ];
 
 /// Russian: FMJD-64 rules 7.2.4-7.2.8 as quoted in Mind-Sports-Games/strategygames
-/// `Russian.scala` (rules-czech.md Part B §12, [S12]). 7.2.5 is the no-progress counter.
+/// `Russian.scala` (docs/rules/russian.md). 7.2.5 is the no-progress counter.
 static RUSSIAN_ENDGAME: [EndgameRule; 5] = [
     // 7.2.8: two kings, king + man, or one king against a lone king: 5 moves each.
     EndgameRule {
@@ -135,7 +135,7 @@ static RUSSIAN_ENDGAME: [EndgameRule; 5] = [
         restart_on_material_change: false,
     },
     // 7.2.7: three kings, two kings + man, king + two men against a lone king on the long
-    // diagonal: 5 moves each ([S12] asks that the lone king be the only piece on it).
+    // diagonal: 5 moves each (`Russian.scala` asks that the lone king be the only piece on it).
     EndgameRule {
         label: "FMJD-64 7.2.7",
         material: &[vs_lone_king(3, 3, 1, 2, LoneKingDiagonal::Holds)],
@@ -172,7 +172,7 @@ static RUSSIAN_ENDGAME: [EndgameRule; 5] = [
     },
 ];
 
-/// International (FMJD art. 6.3, 6.4 as in rules-czech.md Part B §12 [S22] and variants.md);
+/// International (FMJD art. 6.3, 6.4; docs/rules/international.md);
 /// Brazilian uses the same table on 8×8 ("as international"). The long diagonal is the
 /// board's own (46-5 on 10×10, a1-h8 on 8×8).
 static FMJD_ENDGAME: [EndgameRule; 3] = [
@@ -183,7 +183,7 @@ static FMJD_ENDGAME: [EndgameRule; 3] = [
         plies: 10,
         restart_on_material_change: false,
     },
-    // [S22]: against a lone king holding the long diagonal, the three-piece case is 5 moves each.
+    // FMJD: against a lone king holding the long diagonal, the three-piece case is 5 moves each.
     EndgameRule {
         label: "FMJD lone king on the long diagonal",
         material: &[vs_lone_king(3, 3, 1, 2, LoneKingDiagonal::Holds)],
@@ -273,7 +273,7 @@ const MEN_CAPTURE_BACKWARD: MenRules = MenRules {
     ..BASE.men
 };
 
-/// Czech draughts: ČFD "Pravidla české dámy" (rules-czech.md Part A).
+/// Czech draughts: ČFD "Pravidla české dámy" (docs/rules/czech.md).
 static CZECH: RuleSet = RuleSet {
     name: "czech",
     board: BoardSize::Eight, // čl. 2.1: 8×8, a1 dark (čl. 2.4)
@@ -335,8 +335,8 @@ static BRAZILIAN: RuleSet = RuleSet {
     mid_capture_promotion: MidCapturePromotion::PassThrough, // crowned only if the move ends there
     draw: DrawRules {
         repetition: 3,
-        no_progress_plies: 40, // [S20]: 20 king moves each without capture or man move
-        man_move_is_progress: true, // [S20]
+        no_progress_plies: 40, // 20 king moves each without capture or man move (docs/rules/international.md)
+        man_move_is_progress: true, // the same rule
         endgame: EndgameCounters::Classes(&FMJD_ENDGAME), // as international, on 8×8
     },
     notation: Notation {
@@ -430,7 +430,7 @@ static INTERNATIONAL: RuleSet = RuleSet {
     ..BASE
 };
 
-/// Malá dáma (seed 001, Zapletal 1991; rules-czech.md Part B §10).
+/// Malá dáma (Zapletal 1991; docs/rules/czech.md).
 static MALA: RuleSet = RuleSet {
     name: "mala",
     board: BoardSize::Eight,
@@ -455,7 +455,7 @@ static MALA: RuleSet = RuleSet {
     ..BASE
 };
 
-/// Žravá dáma (variants.md Part 2 §5, §7): ČFD Czech moves with the result reversed. Seed 002
+/// Žravá dáma (docs/rules/czech.md): ČFD Czech moves with the result reversed. The source
 /// names only "no piece left wins"; a blocked side winning too is by analogy [U]. Draw rules
 /// [U]: Czech repetition and 15-move rule; no small-material counters (they assume the strong
 /// side hunts a lone king).
@@ -469,7 +469,7 @@ static ZRAVA: RuleSet = RuleSet {
     ..CZECH
 };
 
-/// Giveaway checkers, Žravá americká dáma (seed 004; §5): English moves; the side that has lost
+/// Giveaway checkers, Žravá americká dáma (docs/rules/checkers.md): English moves; the side that has lost
 /// all its pieces or cannot move wins. Draw rules [U]: English's.
 static GIVEAWAY: RuleSet = RuleSet {
     name: "giveaway",
@@ -522,11 +522,11 @@ static ITALIAN: RuleSet = mirrored::italian(BASE);
 static SPANISH: RuleSet = mirrored::spanish(BASE);
 static PORTUGUESE: RuleSet = mirrored::portuguese(BASE);
 
-/// Thai draughts (Mak-hot): spec variants.md Part 2 §2 [MS-THAI, DCTL-thai, BK-table].
+/// Thai draughts (Mak-hot): docs/rules/thai.md (mindsports, dctl, BrainKing).
 static THAI: RuleSet = RuleSet {
     name: "thai",
     start: START_THAI,   // 8 men each on the first two rows
-    first: Color::White, // [MS-THAI]; one source says Black (spec §7: White)
+    first: Color::White, // mindsports, checkerschest; one source says Black
     // men move and capture forward only (BASE.men)
     kings: KingRules {
         // flying, but a capture lands directly behind the piece taken
@@ -545,8 +545,8 @@ static THAI: RuleSet = RuleSet {
     ..BASE
 };
 
-/// Killer draughts: International plus the halt behind a last-taken king (spec Part 2 §4
-/// [MS-KIL, DCTL-killer, SCAN-gen]).
+/// Killer draughts: International plus the halt behind a last-taken king (docs/rules/international.md:
+/// mindsports, dctl, Scan).
 static KILLER: RuleSet = RuleSet {
     name: "killer",
     kings: KingRules {
@@ -560,7 +560,7 @@ static KILLER: RuleSet = RuleSet {
     ..INTERNATIONAL
 };
 
-/// Canadian draughts (variants.md Part 2 §4): International's rules on 12×12, 30 men each
+/// Canadian draughts (docs/rules/international.md): International's rules on 12×12, 30 men each
 /// [BK-table; dctl `canadian = international`]; White first, a1 dark, numbered 1-72 like 1-50
 /// [U: natural extension, dctl's default]; draw rules International's [U].
 static CANADIAN: RuleSet = RuleSet {
@@ -576,7 +576,7 @@ static CANADIAN: RuleSet = RuleSet {
 };
 
 /// Corner checkers (Rohová dáma, BrainKing): Czech with promotion only on the two squares of
-/// the opponent's corner and its own start [U: provisional, spec Part 2 §6].
+/// the opponent's corner and its own start [U: provisional, docs/rules/brainking.md].
 static CORNER: RuleSet = RuleSet {
     name: "corner",
     // [U] the diagram could not be obtained: two triangles either side of a1-h8
@@ -591,7 +591,7 @@ static CORNER: RuleSet = RuleSet {
 };
 
 /// One-way checkers (Jednosměrná dáma, BrainKing): Czech, but every man of both colours moves
-/// and captures toward rank 8 and is crowned there [U: provisional reading, spec Part 2 §6].
+/// and captures toward rank 8 and is crowned there [U: provisional reading, docs/rules/brainking.md].
 static ONEWAY: RuleSet = RuleSet {
     name: "oneway",
     // [U] no diagram: each side 8 men in its own half of rows 1-4 (Black's set is White's
@@ -606,18 +606,18 @@ static ONEWAY: RuleSet = RuleSet {
 };
 
 /// Parachute checkers (Parašutistická dáma, BrainKing): Czech, with each side's four
-/// parachutists on the opponent's first row (spec Part 2 §6).
+/// parachutists on the opponent's first row (docs/rules/brainking.md).
 static PARACHUTE: RuleSet = RuleSet {
     name: "parachute",
     // men on rows 2-3 (White) and 6-7 (Black), parachutists on b8 d8 f8 h8 (White) and a1 c1
     // e1 g1 (Black) [BK-parachute, checkerschest; the exact squares U]
     start: "W:Wb2,d2,f2,h2,a3,c3,e3,g3,Pb8,Pd8,Pf8,Ph8:Bb6,d6,f6,h6,a7,c7,e7,g7,Pa1,Pc1,Pe1,Pg1",
     men: MenRules {
-        // [U] the landed parachutist goes on capturing as a man (the spec's recommendation)
+        // [U] the landed parachutist goes on capturing as a man (a capture is completed, as in Czech)
         parachutists: Parachutists::GoOnAsMan,
         ..BASE.men
     },
-    // a parachutist is not a king for Czech king priority [seed 004: "no capture priority"]
+    // a parachutist is not a king for Czech king priority [BrainKing: "no capture priority"]
     notation: Notation {
         game_type: "29,W,8,8,A0,0", // no GameType of its own [U]: Czech's, with a Variant tag
         ..CZECH.notation
@@ -629,7 +629,7 @@ static PARACHUTE: RuleSet = RuleSet {
 const START_TURKISH: &str = "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:\
     Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
 
-/// Turkish draughts (Dama): spec variants.md Part 2 §3 [WP-TUR, BK-turkish, alemanni, kish].
+/// Turkish draughts (Dama): docs/rules/turkish.md (Wikipedia, BrainKing, alemanni, kish).
 static TURKISH: RuleSet = RuleSet {
     name: "turkish",
     board: BoardSize::EightAll, // all 64 squares
@@ -650,7 +650,7 @@ static TURKISH: RuleSet = RuleSet {
     removal: Removal::AtOnce, // captured pieces leave at once; no 180° turn between two jumps
     promotion: Promotion::far_full_rows(8, USUAL_FORWARD),
     precedence: Precedence::MAJORITY, // the most pieces (kings and men count one)
-    // [U] four readings (spec §7): the recommended one, crowned at once and going on as a king
+    // [U] four readings (docs/rules/turkish.md): the newest text's, crowned at once and going on as a king
     mid_capture_promotion: MidCapturePromotion::ContinueAsKing,
     draw: DrawRules {
         repetition: 3, // threefold repetition [alemanni]
@@ -666,8 +666,8 @@ static TURKISH: RuleSet = RuleSet {
     ..BASE
 };
 
-/// Frisian: 2 kings against 1 king, 1 king against 1 king (spec Part 2 §4 [LID-frisian,
-/// PYD-game, mlwi]).
+/// Frisian: 2 kings against 1 king, 1 king against 1 king (docs/rules/frisian.md: lidraughts,
+/// pydraughts, mlwi).
 static FRISIAN_ENDGAME: [EndgameRule; 2] = [
     // 2 kings v 1 king: drawn after 7 moves each
     EndgameRule {
@@ -686,8 +686,8 @@ static FRISIAN_ENDGAME: [EndgameRule; 2] = [
     },
 ];
 
-/// Frisian draughts (Fries dammen), GameType 40: spec variants.md Part 2 §4, §7 [WP-FRI,
-/// MS-FRI, DCTL-frisian, SCAN, LID-frisian].
+/// Frisian draughts (Fries dammen), GameType 40: docs/rules/frisian.md (Wikipedia,
+/// mindsports, dctl, Scan, lidraughts).
 static FRISIAN: RuleSet = RuleSet {
     name: "frisian",
     board: BoardSize::Ten, // 10×10, a1 dark
@@ -702,14 +702,14 @@ static FRISIAN: RuleSet = RuleSet {
         ..BASE.men
     },
     kings: KingRules {
-        // flying; quiet moves diagonal only (spec §7), captures in 8 directions, landing
+        // flying; quiet moves diagonal only (docs/rules/frisian.md), captures in 8 directions, landing
         // anywhere beyond with forced continuation
         move_lines: Lines::Diagonal,
         capture_lines: Lines::Both,
         ..FLYING_KINGS
     },
     removal: Removal::AfterMove, // pieces block until the move ends
-    // the highest value (a king 199, a man 100: spec §7), then a capture with a king
+    // the highest value (a king 199, a man 100: docs/rules/frisian.md), then a capture with a king
     precedence: Precedence::FRISIAN,
     mid_capture_promotion: MidCapturePromotion::PassThrough, // crowned only if it ends there
     king_move_limit: 3, // at most three non-capturing moves in a row with one king, with men
@@ -729,7 +729,7 @@ static FRISIAN: RuleSet = RuleSet {
     ..BASE
 };
 
-/// Frysk! (spec Part 2 §4): Frisian from White 46-50 and Black 1-5 [LID-frysk, PYD-game];
+/// Frysk! (docs/rules/frisian.md): Frisian from White 46-50 and Black 1-5 (lidraughts, pydraughts);
 /// pydraughts writes GameType 40 for it (so a `Variant` tag names it).
 static FRYSK: RuleSet = RuleSet {
     name: "frysk",
@@ -750,8 +750,8 @@ static DAMEO_ENDGAME: [EndgameRule; 1] = [EndgameRule {
     restart_on_material_change: false,
 }];
 
-/// Dameo (Christian Freeling, 2000): spec variants.md Part 2 "Dameo" [BK-dameo,
-/// mindsports-dameo, jpn, iggamecenter, playstrategy].
+/// Dameo (Christian Freeling, 2000): docs/rules/dameo.md (BrainKing,
+/// mindsports, jpn, iggamecenter, playstrategy).
 static DAMEO: RuleSet = RuleSet {
     name: "dameo",
     board: BoardSize::EightAll, // all 64 squares
@@ -800,7 +800,7 @@ const START_HAWAIIAN: &str = "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4,d4,f4,h4
     b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8:Bb1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3,a4,c4,e4,g4,b5,d5,\
     f5,h5,a6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8";
 
-/// Hawaiian checkers (Konane): spec variants.md Part 2 §6 [BK-hawaii, boardgameatlas].
+/// Hawaiian checkers (Konane): docs/rules/brainking.md (BrainKing, boardgameatlas).
 static HAWAIIAN: RuleSet = RuleSet {
     name: "hawaiian",
     board: BoardSize::EightAll, // the full 8×8 board
@@ -837,8 +837,8 @@ static HAWAIIAN: RuleSet = RuleSet {
 const START_GOTHIC: &str = "W:Wa1,b1,c1,d1,e1,f1,g1,h1,a2,b2,c2,d2,e2,f2,g2,h2:\
     Ba7,b7,c7,d7,e7,f7,g7,h7,a8,b8,c8,d8,e8,f8,g8,h8";
 
-/// Gothic checkers (Gotická dáma, BrainKing): spec variants.md Part 2 §6, §7 [BK-gothic,
-/// konigova]; "the other rules are the same as for Checkers" [BK-american].
+/// Gothic checkers (Gotická dáma, BrainKing): docs/rules/brainking.md (BrainKing,
+/// konigova); "the other rules are the same as for Checkers" [BK-american].
 static GOTHIC: RuleSet = RuleSet {
     name: "gothic",
     board: BoardSize::EightAll, // all 64 squares
@@ -877,7 +877,7 @@ static GOTHIC: RuleSet = RuleSet {
 const START_ALQUERQUE: &str =
     "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba4,b4,c4,d4,e4,a5,b5,c5,d5,e5,a3,b3";
 
-/// Alkerk (Alquerque, BrainKing): spec variants.md Part 2 §6 [BK-alq, omerkel, seed 004].
+/// Alkerk (Alquerque, BrainKing): docs/rules/brainking.md (BrainKing, omerkel).
 static ALQUERQUE: RuleSet = RuleSet {
     name: "alquerque",
     board: BoardSize::FiveLines, // 5×5 points, diagonals through every other point
@@ -897,7 +897,7 @@ static ALQUERQUE: RuleSet = RuleSet {
     kings: GOTHIC.kings,
     removal: Removal::AfterMove, // [U] the pieces taken leave when the move ends
     promotion: Promotion::NONE,  // men are never crowned
-    precedence: Precedence::FREE, // no quantity rule [seed 004]
+    precedence: Precedence::FREE, // no quantity rule [BrainKing's table]
     draw: DrawRules {
         repetition: 3, // [U] threefold repetition
         // [U] 20 moves each without a capture (a man's forward steps run out by themselves)

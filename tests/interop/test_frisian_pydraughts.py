@@ -6,7 +6,7 @@ Run from the repository root after `cargo build --release`:
     pip install pydraughts==0.6.7 pytest
     python -m pytest -s tests/interop/test_frisian_pydraughts.py
 
-pydraughts differs from dama's rules in one known place (spec variants.md §4 and §7): it values a
+pydraughts differs from dama's rules in one known place (docs/rules/frisian.md): it values a
 king at 1.501 men with floating-point sums, where dama, dctl, Scan and lidraughts value it a
 little less than two men (man 100, king 199). So where pydraughts cannot find dama's move, the
 test checks that the two valuations rank the captures of that position differently, says so,

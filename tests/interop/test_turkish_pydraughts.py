@@ -6,9 +6,9 @@ Run from the repository root after `cargo build --release`:
     pip install pydraughts==0.6.7 pytest
     python -m pytest -s tests/interop/test_turkish_pydraughts.py
 
-pydraughts' Turkish differs from dama's rules in two known places (spec variants.md §3):
+pydraughts' Turkish differs from dama's rules in two known places (docs/rules/turkish.md):
 a king may pass over its own men in a capture (a pydraughts bug), and a man that reaches the far
-row in a capture goes on capturing as a man (dama's default, the spec's recommendation: it is
+row in a capture goes on capturing as a man (dama's reading, the newest rules text: it is
 crowned and goes on as a king). So where pydraughts cannot find dama's move, the test checks
 that the position is one of these (pydraughts' longest capture takes more pieces than dama's
 move, or dama's move crowns in a capture), says so, and ends the game there; every other move

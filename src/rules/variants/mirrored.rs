@@ -1,4 +1,4 @@
-//! The a1-light group (variants.md Part 2 §2): Italian, Spanish and Portuguese, played on the
+//! The a1-light group (docs/rules/italian-iberian.md): Italian, Spanish and Portuguese, played on the
 //! mirrored 8×8 board, each built from the defaults (`BASE` of the parent module, passed in)
 //! with what differs.
 
@@ -13,7 +13,7 @@ use super::super::ruleset::{
 const START_8X8_A1_LIGHT: &str =
     "W:Wb1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3:Ba6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8";
 
-/// Italian draughts (Dama italiana): FID rules as in variants.md Part 2 §2 (federdama, DCTL).
+/// Italian draughts (Dama italiana): FID rules (federdama, DCTL).
 pub(super) const fn italian(base: RuleSet) -> RuleSet {
     RuleSet {
         name: "italian",
@@ -42,7 +42,7 @@ pub(super) const fn italian(base: RuleSet) -> RuleSet {
     }
 }
 
-/// Spanish draughts (Damas españolas): variants.md Part 2 §2 (torofun, section64, DCTL).
+/// Spanish draughts (Damas españolas): torofun, section64, DCTL.
 pub(super) const fn spanish(base: RuleSet) -> RuleSet {
     RuleSet {
         name: "spanish",
