@@ -8,7 +8,8 @@
 //! boards and [`WEIGHTS_10`] for 10×10 boards ([`weights_for`]). The goal variants (giveaway
 //! forms, Breakthrough) have their own small evaluations (`goal.rs`): fewer own pieces is
 //! better in giveaway, the advancement of the men is everything in Breakthrough. A variant with
-//! trained pattern weights ([`pattern`]; Czech) adds the learned pattern terms to these.
+//! learned pattern weights ([`pattern`]: Czech, International, English and the variants that
+//! borrow theirs; `dama variants` lists them) adds the learned terms to these.
 //!
 //! ```
 //! use dama::{eval, Position, Variant};

@@ -4,24 +4,9 @@
 //! value; the evaluation blends them by the game phase (the share of the start material still on
 //! the board).
 //!
-//! ## How the values were set
-//! Hand-set first, then checked by depth-8 self-play matches in Czech (`dama match`, random
-//! openings, each played with both colours): the full evaluation scored +295 ± 73 Elo against
-//! material only (100 games). Scaling men's and kings' mobility by 2.5, the back-row guard by
-//! 2.5, the centre by 2 and the advancement by 0.75 gave +57 ± 25 Elo (300 games, fresh
-//! openings); these are the values below. Doubling the advancement lost 42 ± 28 Elo; the king
-//! value at 85 % or 120 % of these values made no significant difference (200 games each).
-//! From these values, a further ×1.5 on mobility, back row and centre gave −8 ± 26 Elo, and a
-//! king worth 15 % more with three times the exchange bonus lost 34 ± 26 Elo (300 games each).
-//!
-//! [`WEIGHTS_10`] (10×10) started as a copy of these and adds four hand-set terms (wing
-//! balance, hanging men, outposts, exclusive king; all zero on 8×8). In International at
-//! 0.05+0.05 s with 20 book openings, it beat the engine without them 19-5-16 (+127 ± 87 Elo,
-//! 40 games); against dame-rs the two scored 22-13-5 and 19-8-13 on the same openings. Its
-//! values were then fitted by `dama tune` (Texel; see docs/tuning.md) on 1049 international
-//! games, which beat the hand-set table 32-15-33 (+75 ± 60 Elo, 80 games at 0.03 s a move). A
-//! second fit on 1649 games (600 more against dame-rs) lowered the validation loss only from
-//! 0.1095 to 0.1090 and scored 23-25-32 against these values (−9 ± 60 Elo), so it was not taken.
+//! The 8×8 values were hand-set and checked by self-play; [`WEIGHTS_10`] adds four 10×10 terms
+//! and was fitted by `dama tune` (docs/tuning.md). The measurements behind both:
+//! docs/journal/tuning.md.
 
 /// A weight with a middlegame and an endgame value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,46 +1,19 @@
 //! Principal-variation search and quiescence, for one thread.
 //!
-//! Choices for draughts, each deliberate:
-//! - **No null move.** Zugzwang is common in draughts (a side often must weaken itself), so the
-//!   null-move assumption "passing is never better than moving" is false and would prune real
-//!   wins; the engine never passes.
-//! - **Late-move reductions** only for quiet moves late in the ordering (4th move on, 6th at PV
-//!   nodes) at depth ≥ 3, never for the table move, captures, promotions or killers, never for a
-//!   move that offers the opponent a capture (sacrifices start the shots of draughts), and never
-//!   when the mover is under a capture threat. The reduction grows smoothly with depth and move
-//!   number (`pruning::LMR`: `ln(depth)·ln(n+1)/3`, 1 to 2 plies), one ply less for a move with a good
-//!   history (never below 0, and never into quiescence). A reduced move that beats alpha is
-//!   searched again at full depth, so a reduction can delay but not hide a line. (Measured and
-//!   rejected: reductions up to 3 with history raising them, −52 ± 57 Elo; late-move pruning at
-//!   depth ≤ 3, −80 ± 57 Elo, 80 international games at 0.03 s a move each.)
-//! - **Futility at depth ≤ 2** in calm non-PV nodes (no capture for either side, scores not
-//!   decisive): reverse futility returns the static evaluation less 80 centi-men a ply when that
-//!   still beats beta; and when the static evaluation plus 80 a ply cannot reach alpha, late
-//!   quiet moves that offer no capture are skipped.
-//! - **ProbCut** at non-PV nodes of depth ≥ 3 (as Scan 2.0 does it): the node is first searched
-//!   with a null window 5 centi-men a ply above beta at 40% of its depth, without ProbCut below
-//!   that search; when that beats the raised bound, the node fails high with its score less the
-//!   margin. Otherwise the full search follows, ordered by the shallow search's table move.
-//!   At the bench's fixed depths the tree shrinks about tenfold.
-//! - **Single-reply extension:** a node with one legal move (usually a forced capture) is
-//!   searched one ply deeper, bounded by twice the iteration depth.
-//! - **Quiescence** ([`Worker::qsearch`](super::worker::Worker::qsearch)): captures are compulsory, so a position with a capture
-//!   is never quiet and is always resolved, without stand-pat. In a quiet position the side to
-//!   move may stand pat, except at the first quiet node of a quiescence line when the opponent
-//!   threatens a capture: there every quiet move is tried once (one ply), each again resolved.
-//! - **Draw rules** at every node, quiescence and the horizon included, before anything is
-//!   evaluated (`terminal.rs`): the variant's counters (copied per node) and repetition against
-//!   a key stack cut at irreversible plies (a repetition inside the tree scores as a draw). A
-//!   side without a legal move still loses when a counter runs out at the same moment. So a
-//!   win that cannot be completed before a counter expires is never found as a win. The
-//!   transposition key includes the plies left on the counters, so a position close to a
-//!   counter draw never borrows a score from one far from it.
-//! - **Endgame bitbases** at every node after the draw rules (not at the root itself, whose
-//!   moves are all searched): a position of a loaded slice scores at once by
-//!   [`bitbase_value`](super::terminal::bitbase_value), a win whose stored distance is longer
-//!   than the counters allow being a draw; so at the root the winning moves that fit the
-//!   counter rank first.
-//! - Mate-distance pruning; win/loss scores count plies from the root.
+//! What a node does (the reasons for each choice: docs/search.md, "Choices made for
+//! draughts"):
+//! - the goal, the draw rules and then the endgame bitbases score it first (`terminal.rs`; the
+//!   root is not probed); mate-distance pruning, with win/loss scores counted in plies from the root;
+//! - no null move (zugzwang is common in draughts);
+//! - ProbCut at non-PV nodes of depth ≥ 3 and futility at depth ≤ 2 in calm non-PV nodes
+//!   (`pruning.rs`);
+//! - late-move reductions of quiet moves late in the order (`pruning::LMR`), never for a move that
+//!   offers a capture or when the mover is under a capture threat; a reduced move that beats alpha
+//!   is searched again at full depth;
+//! - a single-reply extension, bounded by twice the iteration depth;
+//! - at the horizon, quiescence ([`Worker::qsearch`](super::worker::Worker::qsearch)): a position
+//!   with a capture is always resolved, a quiet one may stand pat except against a capture threat
+//!   at the first quiet node of the line.
 //!
 //! A node takes its pruning decisions once, before its moves (`pruning::Pruning`); the move loop then
 //! reads: skip, reduce, search (PVS), record.

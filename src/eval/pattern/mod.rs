@@ -43,9 +43,8 @@ const COMPILED: &[(Variant, &[u8])] = &[
 
 /// The relatives whose weights a variant without its own file borrows, nearest first: the same
 /// board and goal, men that capture the same ways and kings of the same range (a test checks
-/// it). Borrowing across those lines was measured to cost strength: Russian with the Czech
-/// weights lost 115 - 151 - 134 (-31 ± 28 Elo) to the hand-set terms, English (short kings)
-/// with them scored -4 ± 27 (docs/match.md; English now has its own file). The first relative with a file is used; a variant
+/// it). Borrowing across those lines was measured to cost strength (docs/journal/tuning.md,
+/// "Russian pattern weights"). The first relative with a file is used; a variant
 /// with none (or not listed: Oneway, whose men all move up; the a1-light board; Turkish) plays
 /// with the hand-set evaluation.
 const RELATIVES: &[(Variant, &[Variant])] = &[
