@@ -47,6 +47,16 @@ fn count<W: Word>(pos: &Board<W>, counting: Counting) -> u64 {
 
 /// The number of leaves at `depth` (bulk counting at the last ply); 0 below a position the
 /// goal has ended (Breakthrough after a crowning).
+///
+/// # Examples
+///
+/// ```
+/// use dama::perft::{perft, Counting};
+/// use dama::{Position, Variant};
+///
+/// let start = Position::start(Variant::Czech);
+/// assert_eq!(perft(&start, 6, Counting::Moves), 36_768); // the published count
+/// ```
 pub fn perft<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
     if pos.rules().goal.crowning_wins() {
         perft_goal(pos, depth, counting)

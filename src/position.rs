@@ -33,6 +33,20 @@ pub struct Board<W: Word = u64> {
 
 impl<W: Word> Board<W> {
     /// The start position of `variant` (its rule set's start FEN, read once).
+    ///
+    /// A variant whose board needs more bits than the word `W` (Canadian 12×12 with `u64`,
+    /// [`RuleSet::wide`](crate::RuleSet::wide)) has no position in it: start it as a
+    /// [`WidePosition`](crate::WidePosition).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use dama::{movegen, Color, Position, Variant};
+    ///
+    /// let pos = Position::start(Variant::Czech);
+    /// assert_eq!(pos.side(), Color::White);
+    /// assert_eq!(movegen::legal_moves(&pos).len(), 7);
+    /// ```
     #[inline]
     pub fn start(variant: Variant) -> Board<W> {
         static STARTS: [OnceLock<Board<u128>>; Variant::ALL.len()] =
@@ -254,6 +268,24 @@ impl<W: Word> Board<W> {
     /// The position after `mv` (which must be legal here). The captured pieces leave first:
     /// where they are removed at once (Turkish, Thai) the mover may end on the square of a
     /// piece it took.
+    ///
+    /// `mv` is not checked: a move that is not legal here gives a position that is not one of
+    /// the game. Take moves from [`movegen::legal_moves`](crate::movegen::legal_moves) or
+    /// [`notation::parse_move`](crate::notation::parse_move), which check.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use dama::{notation, Position, Variant};
+    ///
+    /// let start = Position::start(Variant::Czech);
+    /// let mv = notation::parse_move(&start, "c3-d4").unwrap();
+    /// let after = start.play(&mv);
+    /// assert_eq!(
+    ///     after.to_fen(),
+    ///     "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+    /// );
+    /// ```
     #[inline]
     pub fn play(&self, mv: &Move<W>) -> Board<W> {
         let me = self.side;

@@ -233,6 +233,24 @@ impl<W: Word> Engine<W> {
     /// and returns the move to play. The blocking form of [`Engine::start`] and
     /// [`SearchHandle::wait`]: the same answer (book, search, or error after a panic), with the
     /// search run from this thread, which also gets the reports. Blocks; never prints.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use dama::engine::{Engine, EngineOptions};
+    /// use dama::search::SearchLimits;
+    /// use dama::{notation, Position, Variant};
+    ///
+    /// let mut engine: Engine = Engine::new(EngineOptions::default());
+    /// let start = Position::start(Variant::Czech);
+    /// let first = notation::parse_move(&start, "c3-d4").unwrap();
+    /// engine.set_position(start, &[first]);
+    /// let limits = SearchLimits { depth: Some(6), ..SearchLimits::default() };
+    /// let mut depths = Vec::new();
+    /// let result = engine.go(&limits, &mut |info| depths.push(info.depth));
+    /// assert!(result.best.is_some());
+    /// assert_eq!(depths.last(), Some(&6));
+    /// ```
     pub fn go(
         &mut self,
         limits: &SearchLimits,

@@ -64,6 +64,18 @@ pub fn count_landings<W: Word>(pos: &Board<W>) -> u64 {
 }
 
 /// The legal moves of `pos` as a `Vec` (each distinct move once).
+///
+/// # Examples
+///
+/// ```
+/// use dama::{movegen, notation, Position, Variant};
+///
+/// // king priority: the king on f2 must capture, the man on a5 may not
+/// let pos = Position::from_fen(Variant::Czech, "W:WKf2,a5:Bb6,g7,h8").unwrap();
+/// let moves = movegen::legal_moves(&pos);
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(notation::format_move(&pos, &moves[0]), "f2xa7");
+/// ```
 pub fn legal_moves<W: Word>(pos: &Board<W>) -> Vec<Move<W>> {
     let mut list = MoveList::new();
     generate(pos, &mut list);

@@ -140,6 +140,24 @@ fn parse_field(r: &RuleSet, list: &str, color: Color) -> Result<ColorPieces, Fen
 
 impl<W: Word> Board<W> {
     /// Reads a PDN FEN for `variant`, numeric or algebraic, and checks it.
+    ///
+    /// # Errors
+    ///
+    /// A [`FenError`] naming what is wrong: the side to move, a field, a square that does not
+    /// exist or is given twice, a piece that cannot stand there (a man on its promotion row), a
+    /// position the variant cannot reach, or a variant whose board needs a wider word than `W`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use dama::{Position, Variant};
+    ///
+    /// let pos = Position::from_fen(Variant::Czech, "W:Wc3,Kh2:Bd4").unwrap();
+    /// assert_eq!(pos.to_fen(), "W:WKh2,c3:Bd4"); // square order, a king marked K
+    /// let numeric = Position::from_fen(Variant::Czech, "W:W21-32:B1-12").unwrap();
+    /// assert_eq!(numeric, Position::start(Variant::Czech));
+    /// assert!(Position::from_fen(Variant::Czech, "X:W21:B1").is_err());
+    /// ```
     pub fn from_fen(variant: Variant, text: &str) -> Result<Board<W>, FenError> {
         let r = variant.rules();
         if r.wide() && W::BITS <= 64 {

@@ -137,8 +137,23 @@ fn candidates<W: Word>(pos: &Board<W>, p: &Parsed, legal: &[Move<W>]) -> Vec<Mov
 ///
 /// Accepted: PDN (`c3-d4`, `c3xe5`, `c3:e5`, `c3d4`, long `g5xe7xb4xd2`), numeric (`22-18`,
 /// `26x17`, `06-10`), and Hub (`28x19x23`: origin, destination, then every captured square in
-/// any order). When the text does not name exactly one legal move, the error says why: a capture
-/// is compulsory, a king must capture, the capture is not finished, the text is ambiguous, …
+/// any order).
+///
+/// # Errors
+///
+/// When the text does not name exactly one legal move, a [`MoveError`] says why: a capture is
+/// compulsory, a king must capture, the capture is not finished, the text is ambiguous, …
+///
+/// # Examples
+///
+/// ```
+/// use dama::{notation, Position, Variant};
+///
+/// let pos = Position::from_fen(Variant::Czech, "W:Wc3,e3:Bd4").unwrap();
+/// let mv = notation::parse_move(&pos, "c3xe5").unwrap();
+/// assert_eq!(notation::format_move(&pos, &mv), "c3xe5");
+/// assert!(notation::parse_move(&pos, "e3-f4").is_err()); // a capture is compulsory
+/// ```
 pub fn parse_move<W: Word>(pos: &Board<W>, text: &str) -> Result<Move<W>, MoveError> {
     let parsed = tokenize(pos, text)?;
     if goal::decided(pos).is_some() {
