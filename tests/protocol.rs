@@ -870,7 +870,7 @@ fn dameo_plays_through_the_hub_with_a_linear_move() {
     assert!(movegen::legal_moves(&pos).contains(&mv));
     hub.close();
 }
-/// A variant of issue 13 through the Hub: the variant by name, a position string of `len`
+/// A variant through the Hub: the variant by name, a position string of `len`
 /// characters, a move list, and a legal answer from the engine.
 fn plays_through_the_hub(name: &str, variant: Variant, len: usize) {
     let conv = Convention::new(variant, Numbering::Dama);
