@@ -17,7 +17,7 @@
 //! | 72 | … | payload: per table, the values packed 4 per byte (2 bits: 0 draw, 1 win, 2 loss, 3 no position), then with the distance flag one byte per index (plies to the end for wins and losses, at most 255) |
 //!
 //! The table with Black to move is stored with the colours swapped and the board turned
-//! (see [`super::index`]), so it is the table of the mirrored material with White to move.
+//! (see `bitbase::index`), so it is the table of the mirrored material with White to move.
 
 use std::fs;
 use std::io::{Read, Write};
@@ -92,7 +92,7 @@ fn payload_len(sizes: [u64; 2], distances: bool) -> u64 {
         .sum()
 }
 
-/// Writes the tables of `slice` (from [`super::solve::solve`]) to `path`; returns the bytes
+/// Writes the tables of `slice` (from `bitbase::solve`) to `path`; returns the bytes
 /// written. The file is written under a temporary name and renamed, so a crash leaves no
 /// half-written file under the real name.
 pub fn write(

@@ -2,9 +2,9 @@
 //! material under the Czech endgame counters the distance to the end of the game in plies.
 //!
 //! * [`material`]: slices (material signatures), their order and which store distances.
-//! * [`index`]: the dense index of a table, with the colour symmetry.
-//! * [`solve`]: the parallel retrograde solver of one slice.
-//! * [`file`]: the file format.
+//! * `index`: the dense index of a table, with the colour symmetry.
+//! * `solve`: the parallel retrograde solver of one slice.
+//! * [`file`](mod@file): the file format.
 //! * [`build`]: generating a set of slices into a directory.
 //! * [`Bitbases`]: lazily loaded files and the probe.
 //!
@@ -49,7 +49,7 @@ pub struct Probe {
 /// Breakthrough, where every position with a king is already over, and to rules that are the
 /// same for both colours turned 180° (not One-way), without linear moves (not Dameo: the
 /// builder cannot take them back). Under a king-move limit (Frisian) the index holds each
-/// side's run as well ([`index`]). Not where every move is a jump (Konane). The error is one
+/// side's run as well (`index`). Not where every move is a jump (Konane). The error is one
 /// line.
 pub fn applies(variant: Variant) -> Result<(), String> {
     if variant.rules().wide() {

@@ -180,7 +180,8 @@ impl Book {
         self.probe_with(pos, &self.settings, rng)
     }
 
-    /// [`Book::probe`] under other settings (for a shared book, see [`builtin::shared`]).
+    /// [`Book::probe`] under other settings (for a shared book, see
+    /// [`builtin::shared`](super::builtin::shared)).
     pub fn probe_with(
         &self,
         pos: &Position,

@@ -21,7 +21,7 @@ pub fn weights_for(board: BoardSize) -> &'static Weights {
     }
 }
 
-/// [`evaluate`] with a given weight table (for tuning).
+/// [`evaluate`](super::evaluate) with a given weight table (for tuning).
 pub fn evaluate_with<W: Word>(pos: &Board<W>, w: &Weights) -> Value {
     let t = tables::tables(pos.rules().board);
     let me = pos.side();

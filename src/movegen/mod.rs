@@ -8,7 +8,7 @@
 //! takes one path, and one reaching the next piece along a diagonal from one landing square and
 //! along a file from another (Frisian) takes two (tests/frisian_paths.rs).
 //!
-//! Every entry point first takes a [`Snapshot`] (the side's men and kings, the enemy, the empty
+//! Every entry point first takes a `Snapshot` (the side's men and kings, the enemy, the empty
 //! squares, the rule tables) and finds set-wise which pieces can capture at all; only
 //! those are searched, and [`count_moves`] counts without building a list where it can.
 

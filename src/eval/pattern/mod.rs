@@ -2,7 +2,7 @@
 //! board ([`layout`]), plus men, kings, tempo and the lone king, blended between a middlegame
 //! and an endgame phase ([`weights`]), added to the hand-set evaluation (they are fitted as
 //! what it misses). The weights are fitted by `dama tune --data` on self-play positions
-//! (docs/tuning.md) and shipped per variant as `eval/<variant>.weights` ([`file`]), compiled
+//! (docs/tuning.md) and shipped per variant as `eval/<variant>.weights` ([`file`](mod@file)), compiled
 //! in and checked: a damaged or mismatched file is an error ([`check_weights`]), never a
 //! silent fall-back. A variant without its own file borrows the weights of its nearest
 //! relative that has one (`RELATIVES`), or keeps the hand-set evaluation where none fits
@@ -66,7 +66,7 @@ fn has_file(variant: Variant) -> bool {
 }
 
 /// The variant whose weights `variant` plays with: itself, its nearest relative with a file
-/// ([`RELATIVES`]), or `None` for the hand-set evaluation.
+/// (`RELATIVES`), or `None` for the hand-set evaluation.
 pub fn source(variant: Variant) -> Option<Variant> {
     if has_file(variant) {
         return Some(variant);
