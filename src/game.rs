@@ -360,6 +360,23 @@ impl<W: Word> Game<W> {
     }
 
     /// Reads move text (PDN or Hub form) in the current position and plays it.
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] when the text names no legal move here, as
+    /// [`notation::parse_move`](crate::notation::parse_move) says; the game is left as it was.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use dama::game::Game;
+    /// use dama::{Position, Variant};
+    ///
+    /// let mut game = Game::new(Position::start(Variant::Czech));
+    /// game.play_text("c3-d4").unwrap();
+    /// assert!(game.play_text("c3-d4").is_err()); // no White man on c3 any more
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
     pub fn play_text(&mut self, text: &str) -> Result<Move<W>, MoveError> {
         let mv = notation::parse_move(&self.current, text)?;
         self.play(&mv);

@@ -366,6 +366,12 @@ impl<W: Word> Board<W> {
     }
 
     /// Checks that the position could occur in a game of its variant (used for FEN input).
+    ///
+    /// # Errors
+    ///
+    /// One line naming what cannot occur: a square holding both colours, a piece off the
+    /// board, a king where men are never crowned, a man on its own promotion row, or more
+    /// pieces than the variant has.
     pub fn validate(&self) -> Result<(), String> {
         let g = self.geometry();
         if (self.pieces[0] & self.pieces[1]).any() {

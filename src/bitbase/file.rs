@@ -149,6 +149,11 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 }
 
 /// Parses and checks a header (everything but the checksum, which needs the payload).
+///
+/// # Errors
+///
+/// One line when the bytes are too short, lack the magic, or name a version, variant or
+/// material this build cannot read.
 pub fn parse_header(b: &[u8]) -> Result<Header, String> {
     if b.len() < HEADER_LEN {
         return Err("truncated header".into());
@@ -223,6 +228,11 @@ pub fn parse_header(b: &[u8]) -> Result<Header, String> {
 }
 
 /// Reads only the header of a file and checks the file length against it.
+///
+/// # Errors
+///
+/// One line naming the file: it cannot be read, its header is bad ([`parse_header`]), or its
+/// length is not the one the header gives.
 pub fn read_header(path: &Path) -> Result<Header, String> {
     let fail = |e: String| format!("{}: {e}", path.display());
     let mut f = fs::File::open(path).map_err(|e| fail(e.to_string()))?;
@@ -245,6 +255,10 @@ pub fn read_header(path: &Path) -> Result<Header, String> {
 }
 
 /// Reads a whole file, checks it, and returns its header and tables.
+///
+/// # Errors
+///
+/// One line naming the file when it cannot be read or fails [`parse`].
 pub fn read(path: &Path) -> Result<(Header, Vec<Table>), String> {
     let fail = |e: String| format!("{}: {e}", path.display());
     let b = fs::read(path).map_err(|e| fail(e.to_string()))?;
@@ -253,6 +267,11 @@ pub fn read(path: &Path) -> Result<(Header, Vec<Table>), String> {
 
 /// Checks the bytes of a whole file (header, length, checksum) and returns its header and
 /// tables.
+///
+/// # Errors
+///
+/// One line when the header is bad, the length differs from the header's, or the checksum
+/// does not match (a damaged file).
 pub fn parse(b: &[u8]) -> Result<(Header, Vec<Table>), String> {
     let h = parse_header(b)?;
     let want = HEADER_LEN as u64 + h.payload;

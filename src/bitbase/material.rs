@@ -92,6 +92,20 @@ impl MaterialSignature {
     }
 
     /// Reads `wm,wk,bm,bk`.
+    ///
+    /// # Errors
+    ///
+    /// One line when the text is not four comma-separated counts that make a slice.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use dama::bitbase::MaterialSignature;
+    ///
+    /// let m = MaterialSignature::parse("0,3,0,1").unwrap(); // three kings against one
+    /// assert_eq!((m.wk, m.bk), (3, 1));
+    /// assert!(MaterialSignature::parse("3,1").is_err());
+    /// ```
     pub fn parse(text: &str) -> Result<MaterialSignature, String> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         let bad = || format!("bad slice '{text}': expected wm,wk,bm,bk (four numbers)");

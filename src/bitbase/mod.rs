@@ -49,8 +49,20 @@ pub struct Probe {
 /// Breakthrough, where every position with a king is already over, and to rules that are the
 /// same for both colours turned 180° (not One-way), without linear moves (not Dameo: the
 /// builder cannot take them back). Under a king-move limit (Frisian) the index holds each
-/// side's run as well (`index`). Not where every move is a jump (Konane). The error is one
-/// line.
+/// side's run as well (`index`). Not where every move is a jump (Konane).
+///
+/// # Errors
+///
+/// One line saying why the variant has no bitbases.
+///
+/// # Examples
+///
+/// ```
+/// use dama::{bitbase, Variant};
+///
+/// assert!(bitbase::applies(Variant::Czech).is_ok());
+/// assert!(bitbase::applies(Variant::Breakthrough).is_err());
+/// ```
 pub fn applies(variant: Variant) -> Result<(), String> {
     if variant.rules().wide() {
         return Err(format!(

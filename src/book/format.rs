@@ -110,8 +110,11 @@ fn header(text: &str) -> HashMap<String, (usize, String)> {
 }
 
 impl Book {
-    /// Reads a book from its text. Bad entry lines are skipped and reported as warnings; the
-    /// error cases are a missing or unknown variant.
+    /// Reads a book from its text. Bad entry lines are skipped and reported as warnings.
+    ///
+    /// # Errors
+    ///
+    /// A [`BookError`] when the header names no variant or an unknown one.
     pub fn parse(text: &str) -> Result<(Book, Vec<BookWarning>), BookError> {
         let h = header(text);
         let (_, name) = h.get("variant").ok_or(BookError::MissingVariant)?;
@@ -153,9 +156,12 @@ impl Book {
         Ok((book, warnings))
     }
 
-    /// Reads a book file (see [`Book::parse`]); the warnings are those of bad entry lines. A
-    /// file that is not text, has a bad header, or whose checksum does not match its entries
-    /// (a corrupt or truncated file) is an error naming the file.
+    /// Reads a book file (see [`Book::parse`]); the warnings are those of bad entry lines.
+    ///
+    /// # Errors
+    ///
+    /// A [`BookError`] naming the file when it cannot be read, is not text, has a bad header,
+    /// or its checksum does not match its entries (a corrupt or truncated file).
     pub fn load(path: &Path) -> Result<(Book, Vec<BookWarning>), BookError> {
         let name = path.display();
         let bytes = std::fs::read(path)
@@ -179,8 +185,11 @@ impl Book {
         Ok((book, warnings))
     }
 
-    /// Reads the book file of `variant` (see [`Book::load`]); a book of another variant is an
-    /// error naming the file.
+    /// Reads the book file of `variant` (see [`Book::load`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Book::load`], and a book of another variant is an error naming the file.
     pub fn load_for(path: &Path, variant: Variant) -> Result<(Book, Vec<BookWarning>), BookError> {
         let (book, warnings) = Book::load(path)?;
         if book.variant() != variant {
@@ -216,6 +225,10 @@ impl Book {
 
     /// Writes the book to a file, under a temporary name until it is whole
     /// ([`crate::files::PartFile`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`BookError`] when the file cannot be written or renamed into place.
     pub fn save(&self, path: &Path) -> Result<(), BookError> {
         crate::files::write_whole(path, self.to_text().as_bytes())
             .map_err(|e| BookError::Io(format!("cannot write book {}: {e}", path.display())))

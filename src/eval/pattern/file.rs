@@ -97,6 +97,11 @@ pub fn to_bytes(w: &PatternWeights) -> Vec<u8> {
 }
 
 /// Reads a weights file that must be for `variant`.
+///
+/// # Errors
+///
+/// A [`WeightsError`] when the bytes lack the magic, are of another variant or layout version,
+/// have the wrong length, or fail the checksum.
 pub fn from_bytes(bytes: &[u8], variant: Variant) -> Result<PatternWeights, WeightsError> {
     if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
         return err(format!(

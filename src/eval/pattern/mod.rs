@@ -82,8 +82,12 @@ static LOADED: Lazy<Vec<(Variant, Result<PatternWeights, WeightsError>)>> = Lazy
         .collect()
 });
 
-/// Reads and checks every compiled-in weights file; the first error, if any. Callers run it at
-/// start-up, before any evaluation.
+/// Reads and checks every compiled-in weights file. Callers run it at start-up, before any
+/// evaluation.
+///
+/// # Errors
+///
+/// The first file's [`WeightsError`], if any.
 pub fn check_weights() -> Result<(), WeightsError> {
     match LOADED.iter().find_map(|(_, r)| r.as_ref().err()) {
         Some(e) => Err(e.clone()),
