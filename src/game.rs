@@ -364,7 +364,7 @@ impl<W: Word> Game<W> {
     /// # Errors
     ///
     /// A [`MoveError`] when the text names no legal move here, as
-    /// [`notation::parse_move`](crate::notation::parse_move) says; the game is left as it was.
+    /// [`notation::parse_move`] says; the game is left as it was.
     ///
     /// # Examples
     ///
