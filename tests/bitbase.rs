@@ -312,9 +312,10 @@ fn check_four_piece_sample(bb: &Bitbases, variant: Variant, step: usize) -> usiz
     checked
 }
 
-/// Petrov's triangle (docs/rules/czech.md, endgame facts): three kings against a lone king off a1-h8, the kings to move, win in
-/// at most 13 moves (25 plies) unless the lone king already attacks one of them (an immediate shot); with
-/// the lone king on a1-h8 they win only by short tactics (at most 5 moves).
+/// Petrov's triangle (docs/rules/czech.md, endgame facts): three kings against a lone king off
+/// a1-h8, the kings to move, win in at most 13 moves (25 plies) unless the lone king already
+/// attacks one of them (an immediate shot); with the lone king on a1-h8 they win only by short
+/// tactics (at most 5 moves).
 #[test]
 fn three_kings_against_one_king() {
     let bb = bitbases();

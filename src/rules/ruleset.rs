@@ -389,9 +389,10 @@ impl Opening {
     }
 }
 
-/// Parachutists (Parachute checkers, docs/rules/brainking.md): a side's men that start on the opponent's
-/// first row, its own promotion squares. A man can never stand there otherwise (it is crowned),
-/// so a man on its own promotion squares *is* a parachutist: no piece kind of its own is needed.
+/// Parachutists (Parachute checkers, docs/rules/brainking.md): a side's men that start on the
+/// opponent's first row, its own promotion squares. A man can never stand there otherwise (it is
+/// crowned), so a man on its own promotion squares *is* a parachutist: no piece kind of its own
+/// is needed.
 /// A parachutist's only move is a capture: it jumps, toward its own side, a piece right in front
 /// of it on the next row, lands directly behind, and is a man from then on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

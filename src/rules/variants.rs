@@ -335,8 +335,9 @@ static BRAZILIAN: RuleSet = RuleSet {
     mid_capture_promotion: MidCapturePromotion::PassThrough, // crowned only if the move ends there
     draw: DrawRules {
         repetition: 3,
-        no_progress_plies: 40, // 20 king moves each without capture or man move (docs/rules/international.md)
-        man_move_is_progress: true, // the same rule
+        // 20 king moves each without capture or man move (docs/rules/international.md)
+        no_progress_plies: 40,
+        man_move_is_progress: true,                       // the same rule
         endgame: EndgameCounters::Classes(&FMJD_ENDGAME), // as international, on 8×8
     },
     notation: Notation {
@@ -469,8 +470,8 @@ static ZRAVA: RuleSet = RuleSet {
     ..CZECH
 };
 
-/// Giveaway checkers, Žravá americká dáma (docs/rules/checkers.md): English moves; the side that has lost
-/// all its pieces or cannot move wins. Draw rules [U]: English's.
+/// Giveaway checkers, Žravá americká dáma (docs/rules/checkers.md): English moves; the side
+/// that has lost all its pieces or cannot move wins. Draw rules [U]: English's.
 static GIVEAWAY: RuleSet = RuleSet {
     name: "giveaway",
     goal: Goal::Giveaway,
@@ -545,8 +546,8 @@ static THAI: RuleSet = RuleSet {
     ..BASE
 };
 
-/// Killer draughts: International plus the halt behind a last-taken king (docs/rules/international.md:
-/// mindsports, dctl, Scan).
+/// Killer draughts: International plus the halt behind a last-taken king
+/// (docs/rules/international.md: mindsports, dctl, Scan).
 static KILLER: RuleSet = RuleSet {
     name: "killer",
     kings: KingRules {
@@ -560,16 +561,16 @@ static KILLER: RuleSet = RuleSet {
     ..INTERNATIONAL
 };
 
-/// Canadian draughts (docs/rules/international.md): International's rules on 12×12, 30 men each
-/// [BK-table; dctl `canadian = international`]; White first, a1 dark, numbered 1-72 like 1-50
-/// [U: natural extension, dctl's default]; draw rules International's [U].
+/// Canadian draughts (docs/rules/international.md): International's rules on 12×12, 30 men
+/// each [BrainKing's table; dctl `canadian = international`]; White first, a1 dark, numbered
+/// 1-72 like 1-50 [U: natural extension, dctl's default]; draw rules International's [U].
 static CANADIAN: RuleSet = RuleSet {
     name: "canadian",
     board: BoardSize::Twelve,
     start: START_12X12,
     promotion: Promotion::far_rows(12, USUAL_FORWARD),
     notation: Notation {
-        game_type: "27,W,12,12,N2,0", // [PYD-pdn]
+        game_type: "27,W,12,12,N2,0", // [pydraughts' GameType list]
         ..INTERNATIONAL.notation
     },
     ..INTERNATIONAL
@@ -591,7 +592,8 @@ static CORNER: RuleSet = RuleSet {
 };
 
 /// One-way checkers (Jednosměrná dáma, BrainKing): Czech, but every man of both colours moves
-/// and captures toward rank 8 and is crowned there [U: provisional reading, docs/rules/brainking.md].
+/// and captures toward rank 8 and is crowned there [U: provisional reading,
+/// docs/rules/brainking.md].
 static ONEWAY: RuleSet = RuleSet {
     name: "oneway",
     // [U] no diagram: each side 8 men in its own half of rows 1-4 (Black's set is White's
@@ -613,7 +615,8 @@ static PARACHUTE: RuleSet = RuleSet {
     // e1 g1 (Black) [BK-parachute, checkerschest; the exact squares U]
     start: "W:Wb2,d2,f2,h2,a3,c3,e3,g3,Pb8,Pd8,Pf8,Ph8:Bb6,d6,f6,h6,a7,c7,e7,g7,Pa1,Pc1,Pe1,Pg1",
     men: MenRules {
-        // [U] the landed parachutist goes on capturing as a man (a capture is completed, as in Czech)
+        // [U] the landed parachutist goes on capturing as a man (a capture is completed, as in
+        // Czech)
         parachutists: Parachutists::GoOnAsMan,
         ..BASE.men
     },
@@ -650,7 +653,8 @@ static TURKISH: RuleSet = RuleSet {
     removal: Removal::AtOnce, // captured pieces leave at once; no 180° turn between two jumps
     promotion: Promotion::far_full_rows(8, USUAL_FORWARD),
     precedence: Precedence::MAJORITY, // the most pieces (kings and men count one)
-    // [U] four readings (docs/rules/turkish.md): the newest text's, crowned at once and going on as a king
+    // [U] four readings (docs/rules/turkish.md): the newest text's, crowned at once and going on
+    // as a king
     mid_capture_promotion: MidCapturePromotion::ContinueAsKing,
     draw: DrawRules {
         repetition: 3, // threefold repetition [alemanni]
@@ -660,7 +664,7 @@ static TURKISH: RuleSet = RuleSet {
     notation: Notation {
         algebraic: true, // a1-h8 (pydraughts' Turkish FENs); numbers 1 = a8 … 64 = h1
         capture_sep: 'x',
-        game_type: "30,W,8,8,A0,0", // [PYD-pdn]
+        game_type: "30,W,8,8,A0,0", // [pydraughts' GameType list]
         ..BASE.notation
     },
     ..BASE
@@ -702,8 +706,8 @@ static FRISIAN: RuleSet = RuleSet {
         ..BASE.men
     },
     kings: KingRules {
-        // flying; quiet moves diagonal only (docs/rules/frisian.md), captures in 8 directions, landing
-        // anywhere beyond with forced continuation
+        // flying; quiet moves diagonal only (docs/rules/frisian.md), captures in 8 directions,
+        // landing anywhere beyond with forced continuation
         move_lines: Lines::Diagonal,
         capture_lines: Lines::Both,
         ..FLYING_KINGS
@@ -723,7 +727,7 @@ static FRISIAN: RuleSet = RuleSet {
     notation: Notation {
         algebraic: false, // 1-50 as International
         capture_sep: 'x',
-        game_type: "40,W,10,10,N2,0", // [PYD-pdn], lidraughts gameType 40
+        game_type: "40,W,10,10,N2,0", // [pydraughts' GameType list], lidraughts gameType 40
         ..BASE.notation
     },
     ..BASE

@@ -3,7 +3,8 @@
 //! What a node does (the reasons for each choice: docs/search.md, "Choices made for
 //! draughts"):
 //! - the goal, the draw rules and then the endgame bitbases score it first (`terminal.rs`; the
-//!   root is not probed); mate-distance pruning, with win/loss scores counted in plies from the root;
+//!   root is not probed); mate-distance pruning, with win/loss scores counted in plies from the
+//!   root;
 //! - no null move (zugzwang is common in draughts);
 //! - ProbCut at non-PV nodes of depth ≥ 3 and futility at depth ≤ 2 in calm non-PV nodes
 //!   (`pruning.rs`);

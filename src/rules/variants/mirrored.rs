@@ -1,5 +1,5 @@
-//! The a1-light group (docs/rules/italian-iberian.md): Italian, Spanish and Portuguese, played on the
-//! mirrored 8×8 board, each built from the defaults (`BASE` of the parent module, passed in)
+//! The a1-light group (docs/rules/italian-iberian.md): Italian, Spanish and Portuguese, played on
+//! the mirrored 8×8 board, each built from the defaults (`BASE` of the parent module, passed in)
 //! with what differs.
 
 use super::super::geometry::BoardSize;
