@@ -20,9 +20,10 @@ use crate::types::{Bitboard, Color, Square};
 pub(crate) trait Sink<W: Word> {
     /// A complete sequence, with its precedence key ([`crate::rules::Precedence::key`]: larger is better).
     fn emit(&mut self, mv: Move<W>, key: u64);
-    /// The piece lands on `sq` in the middle of a sequence (for path recording).
+    /// The piece takes `victim` and lands on `sq` in the middle of a sequence (for path
+    /// recording).
     #[inline]
-    fn enter(&mut self, _sq: Square) {}
+    fn enter(&mut self, _victim: Square, _sq: Square) {}
     /// Undoes the last `enter`.
     #[inline]
     fn leave(&mut self) {}
@@ -311,7 +312,7 @@ pub(crate) fn king_jumps<W: Word, K: ManSteps, S: Sink<W>>(
                 arrival,
                 piece: king.piece,
             };
-            sink.enter(at);
+            sink.enter(victim, at);
             continued |= king_jumps::<_, K, S>(c, next, sink);
             sink.leave();
         }
@@ -419,7 +420,7 @@ fn straight_jumps<W: Word, K: ManSteps, S: Sink<W>>(
         if promotes {
             break; // a crowning ends the move
         }
-        sink.enter(land);
+        sink.enter(square_of(victim), land);
         entered += 1;
         at = land;
     }
@@ -463,7 +464,7 @@ fn man_jump<W: Word, K: ManSteps, S: Sink<W>>(
     let cap = man.captured | victim;
     let order = c.order_after::<K>(man.order, man.captured, victim);
     let crowned = c.promotion.has(land);
-    sink.enter(land);
+    sink.enter(square_of(victim), land);
     let continued = match (crowned, c.rules.mid_capture_promotion) {
         (true, MidCapturePromotion::EndMove) => false,
         (true, MidCapturePromotion::ContinueAsKing) => {
@@ -497,6 +498,12 @@ fn man_jump<W: Word, K: ManSteps, S: Sink<W>>(
         sink.emit(mv, c.key(cap, false, order));
     }
     true
+}
+
+/// The square of a one-square set (a man's victim; read only where paths are recorded).
+#[inline(always)]
+fn square_of<W: Word>(one: Bitboard<W>) -> Square {
+    one.first().unwrap_or(Square(0))
 }
 
 /// The men of `men` that have a first jump (the start of some capture sequence).

@@ -7,7 +7,7 @@ use super::tables::{search_captures, Ranking, Verdict};
 use crate::moves::Move;
 use crate::position::Board;
 use crate::rules::Word;
-use crate::types::Square;
+use crate::types::{Bitboard, Square};
 
 /// A legal capture with the squares it lands on, for display and `perft --paths`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,10 +16,13 @@ pub struct CapturePath<W: Word> {
     pub mv: Move<W>,
     /// The start square, every landing square in order, and the destination.
     pub squares: Vec<Square>,
+    /// The captured pieces' squares in the order they are taken.
+    pub captured: Vec<Square>,
 }
 
 struct PathSink<W: Word> {
-    stack: Vec<Square>,
+    /// The landing squares so far, each with the piece taken to reach it.
+    stack: Vec<(Square, Square)>,
     out: Vec<CapturePath<W>>,
     ranking: Ranking,
 }
@@ -33,12 +36,20 @@ impl<W: Word> Sink<W> for PathSink<W> {
         }
         let mut squares = Vec::with_capacity(self.stack.len() + 2);
         squares.push(mv.from);
-        squares.extend_from_slice(&self.stack);
+        squares.extend(self.stack.iter().map(|&(_, at)| at));
         squares.push(mv.to);
-        self.out.push(CapturePath { mv, squares });
+        let mut captured: Vec<Square> = self.stack.iter().map(|&(victim, _)| victim).collect();
+        // the last jump's piece: the one captured piece not taken on the way
+        let taken: Bitboard<W> = captured.iter().copied().collect();
+        captured.extend((mv.captured - taken).first());
+        self.out.push(CapturePath {
+            mv,
+            squares,
+            captured,
+        });
     }
-    fn enter(&mut self, sq: Square) {
-        self.stack.push(sq);
+    fn enter(&mut self, victim: Square, sq: Square) {
+        self.stack.push((victim, sq));
     }
     fn leave(&mut self) {
         self.stack.pop();
@@ -53,6 +64,7 @@ pub fn capture_paths<W: Word>(pos: &Board<W>) -> Vec<CapturePath<W>> {
         let path = |sq| CapturePath {
             mv: Move::removal(sq),
             squares: vec![sq, sq],
+            captured: Vec::new(),
         };
         return squares.iter().map(path).collect();
     }

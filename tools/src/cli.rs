@@ -15,6 +15,7 @@ mod dxp;
 mod egtb;
 mod hub;
 mod matchcmd;
+mod moves;
 mod panics;
 mod play;
 mod progress;
@@ -37,6 +38,9 @@ enum Command {
     /// breakthrough the position right after a crowning is over and counts 0 moves (the giveaway
     /// forms count as their base variants).
     Perft(PerftArgs),
+    /// List every legal move: its notation, every square it lands on and the pieces it takes
+    /// in order (`--paths`: one line per capture path, as `perft --paths` counts them).
+    Moves(moves::MovesArgs),
     /// Search a position and print the analysis, ending with `bestmove`.
     Analyze(search::AnalyzeArgs),
     /// Search the fixed bench positions; the node total is the behaviour signature.
@@ -98,11 +102,15 @@ pub fn run() -> Result<()> {
     // The compiled-in pattern weights are checked before anything evaluates a position (`tune`
     // evaluates with the weights it fits, so it can replace a file of an older layout; `perft`
     // evaluates nothing, and its instruction counts measure the move generator alone).
-    if !matches!(cli.command, Some(Command::Tune(_) | Command::Perft(_))) {
+    if !matches!(
+        cli.command,
+        Some(Command::Tune(_) | Command::Perft(_) | Command::Moves(_))
+    ) {
         dama::eval::pattern::check_weights().map_err(|e| anyhow!("{e}"))?;
     }
     match cli.command {
         Some(Command::Perft(a)) => run_perft(&a),
+        Some(Command::Moves(a)) => moves::run(&a),
         Some(Command::Analyze(a)) => search::analyze(a),
         Some(Command::Bench(a)) => search::bench(a),
         Some(Command::Selfplay(a)) => search::selfplay(a),
@@ -134,7 +142,7 @@ fn narrow_only(variant: Variant, command: &str) -> Result<()> {
     Ok(())
 }
 
-fn position<W: Word>(variant: Variant, fen: Option<&str>) -> Result<Board<W>> {
+pub(crate) fn position<W: Word>(variant: Variant, fen: Option<&str>) -> Result<Board<W>> {
     match fen {
         Some(f) => Board::from_fen(variant, f).map_err(|e| anyhow!("{e}")),
         None => Ok(Board::start(variant)),

@@ -11,5 +11,6 @@
 pub mod bookgen;
 pub mod datagen;
 pub mod matchrunner;
+pub mod movelist;
 pub mod play;
 pub mod tune;

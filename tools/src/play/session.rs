@@ -401,6 +401,13 @@ impl<W: Word> Session<W> {
             .map(|m| format_move(pos, m))
             .collect();
         out.line(&format!("legal moves: {}", moves.join(" ")));
+        // where one destination is reached in two ways, every way with what it takes in order
+        for listed in crate::movelist::shared_destinations(pos) {
+            out.line(&format!(
+                "  {}",
+                listed.line(pos.rules().notation.capture_sep)
+            ));
+        }
     }
 
     fn resign(&mut self, out: &mut dyn Output) {
