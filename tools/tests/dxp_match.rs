@@ -31,6 +31,7 @@ fn match_config(engines: [EngineSpec; 2], tc: TimeControl, max_plies: u32) -> Ma
         sprt: None,
         shard: None,
         seed: 1,
+        crash_limit: 3,
     }
 }
 

@@ -50,6 +50,7 @@ fn config(a: EngineSpec, b: EngineSpec, games: u32, tc: TimeControl) -> MatchCon
         sprt: None,
         shard: None,
         seed: 1,
+        crash_limit: 3,
     }
 }
 
@@ -294,18 +295,21 @@ fn a_crashed_engine_is_restarted_for_the_next_game() {
     let log = std::env::temp_dir().join(format!("dama-restart-{}.log", std::process::id()));
     let _ = std::fs::remove_file(&log);
     let cmd = format!("{} --log \"{}\"", script("crash"), log.display());
-    let cfg = config(
+    let mut cfg = config(
         spec("dama", dama()),
         spec("crash", cmd),
         4,
         TimeControl::Depth(1),
     );
-    let (_, records) = play(&cfg);
+    cfg.crash_limit = 0;
+    let (summary, records) = play(&cfg);
+    assert_eq!(records.len(), 4);
     assert!(records.iter().all(|r| r.end == EndKind::Crash));
+    assert_eq!(summary.crash_stop, None, "a crash limit of 0 never stops");
     let starts = std::fs::read_to_string(&log).unwrap().lines().count();
     let _ = std::fs::remove_file(&log);
-    // one start to check the command, then a fresh process for each of the 4 games
-    assert_eq!(starts, 5);
+    // a fresh process for each of the 4 games, the first started before the match
+    assert_eq!(starts, 4);
 }
 
 #[test]
@@ -393,6 +397,7 @@ fn statistics_match_known_values() {
         },
         sprt: None,
         stopped_early: None,
+        crash_stop: None,
         games: vec![],
     };
     assert_eq!(

@@ -111,6 +111,10 @@ pub struct MatchArgs {
     /// Plies after which the runner draws a game.
     #[arg(long, default_value_t = 1000)]
     max_plies: u32,
+    /// Stop the match, with no Elo, once an engine has lost this many games in a row by
+    /// crashing (exiting, closing its connection, or failing to restart or reconnect); 0: never.
+    #[arg(long, value_name = "N", default_value_t = runner::CRASH_LIMIT)]
+    crash_limit: u32,
 }
 
 #[derive(Subcommand)]
@@ -138,6 +142,9 @@ pub fn run(a: MatchArgs) -> Result<()> {
     }
     if let Some(path) = &a.json {
         write_whole(path, summary.to_json().as_bytes()).context("cannot write the summary")?;
+    }
+    if summary.crash_stop.is_some() {
+        bail!("the match was stopped because an engine kept crashing (see above)");
     }
     Ok(())
 }
@@ -263,6 +270,7 @@ fn config(a: &MatchArgs) -> Result<MatchConfig> {
             .transpose()
             .map_err(|e| anyhow!(e))?,
         seed: a.seed,
+        crash_limit: a.crash_limit,
     })
 }
 
@@ -433,6 +441,9 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
         MatchEvent::SprtStop(v) => {
             let h = if v == SprtVerdict::H1 { "H1" } else { "H0" };
             out!("SPRT: {h} accepted; finishing the games in progress");
+        }
+        MatchEvent::CrashStop { reason } => {
+            out!("Stopping the match: {reason}; finishing the games in progress");
         }
     };
     let summary = run_match(cfg, &on_event).map_err(|e| anyhow!(e))?;

@@ -1,12 +1,16 @@
 //! The client side of DamExchange for the match runner: an engine given as `dxp:HOST:PORT`
 //! (already listening) or `dxp:CMD ARGS` (started by the runner, which then connects). The
-//! runner is the DXP initiator: one GAMEREQ per game with the position the engine first moves
-//! in, MOVE messages both ways, and a GAMEEND when the runner has ended the game.
+//! runner is the DXP initiator on one connection for the whole match: one GAMEREQ per game with
+//! the position the engine first moves in, MOVE messages both ways, and a GAMEEND when the runner
+//! has ended the game. Many DXP servers (Scan, Kingsrow) serve a single connection, so the
+//! runner never closes one it can still play on, and reconnects only after the peer closed it.
 
 use std::io::BufReader;
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -24,6 +28,8 @@ use super::hub::{split_command, HubError, SearchReply, HANDSHAKE_TIMEOUT};
 pub const DEFAULT_PORT: u16 = 27531;
 /// How long the runner waits for the engine's GAMEEND after its own.
 const END_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long it waits for that GAMEEND after a fault, when the engine may still be searching.
+const RECOVER_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Where a DXP engine is: `dxp:HOST:PORT`, or `dxp:CMD ARGS` to start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,11 +56,18 @@ impl DxpTarget {
     }
 }
 
-/// A DXP engine the runner plays through.
+/// A DXP engine the runner plays through: one connection, kept from game to game.
 pub struct DxpEngine {
     child: Option<Child>,
+    /// Where the runner connected, for messages.
+    address: String,
     out: TcpStream,
     messages: Receiver<Message>,
+    /// Set by the reader when the peer closed the connection (or it broke).
+    closed: Arc<AtomicBool>,
+    /// The connection cannot carry another game: a write failed, the peer asked for no more
+    /// games (stop code 1), or it did not confirm the end of a game.
+    unusable: bool,
     board: DxpBoard,
     minutes: u16,
     moves: u16,
@@ -66,44 +79,35 @@ pub struct DxpEngine {
 }
 
 impl DxpEngine {
-    /// Connects to (or starts, then connects to) the engine.
+    /// Connects to (or starts, then connects to) the engine; no message is sent until the first
+    /// game.
     pub fn start(
         target: &DxpTarget,
         variant: Variant,
         tc: &TimeControl,
     ) -> Result<DxpEngine, HubError> {
         let (minutes, moves) = gamereq_time(tc)?;
-        let (child, address) = match target {
+        let (mut child, address) = match target {
             DxpTarget::Address(a) => (None, a.clone()),
             DxpTarget::Command(cmd) => {
                 let (child, port) = spawn(cmd)?;
                 (Some(child), format!("127.0.0.1:{port}"))
             }
         };
-        let mut child = child;
         let out = connect(&address, &mut child)?;
         let reader = out
             .try_clone()
-            .map_err(|e| HubError::Crashed(format!("socket: {e}")))?;
+            .map_err(|e| HubError::Crashed(format!("socket to {address}: {e}")))?;
+        let closed = Arc::new(AtomicBool::new(false));
         let (tx, messages) = mpsc::channel();
-        thread::spawn(move || {
-            let mut frames = FrameReader::new(BufReader::new(reader));
-            while let Ok(Some(frame)) = frames.next_frame() {
-                let Ok(msg) = frame
-                    .map_err(|e| e.to_string())
-                    .and_then(|t| Message::parse(&t).map_err(|e| e.0))
-                else {
-                    continue;
-                };
-                if tx.send(msg).is_err() {
-                    return;
-                }
-            }
-        });
+        spawn_reader(reader, tx, closed.clone());
         Ok(DxpEngine {
             child,
+            address,
             out,
             messages,
+            closed,
+            unusable: false,
             board: DxpBoard::new(variant),
             minutes,
             moves,
@@ -114,8 +118,11 @@ impl DxpEngine {
     }
 
     fn send(&mut self, msg: &Message) -> Result<(), HubError> {
-        write_message(&mut self.out, msg)
-            .map_err(|e| HubError::Crashed(format!("the connection broke: {e}")))
+        let sent = write_message(&mut self.out, msg);
+        self.unusable |= sent.is_err();
+        sent.map_err(|e| {
+            HubError::Crashed(format!("the connection to {} broke: {e}", self.address))
+        })
     }
 
     fn recv(&mut self, deadline: Instant) -> Result<Message, HubError> {
@@ -123,9 +130,10 @@ impl DxpEngine {
         match self.messages.recv_timeout(wait) {
             Ok(m) => Ok(m),
             Err(RecvTimeoutError::Timeout) => Err(HubError::TimedOut),
-            Err(RecvTimeoutError::Disconnected) => {
-                Err(HubError::Crashed("the engine closed the connection".into()))
-            }
+            Err(RecvTimeoutError::Disconnected) => Err(HubError::Crashed(format!(
+                "the engine closed the connection ({})",
+                self.address
+            ))),
         }
     }
 
@@ -143,11 +151,18 @@ impl DxpEngine {
         self.send(&Message::GameReq(req))?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         loop {
-            if let Message::GameAcc(acc) = self.recv(deadline)? {
+            let msg = self.recv(deadline).map_err(|e| match e {
+                HubError::TimedOut => HubError::Crashed(format!(
+                    "no GAMEACC within {} s of the GAMEREQ",
+                    HANDSHAKE_TIMEOUT.as_secs()
+                )),
+                other => other,
+            })?;
+            if let Message::GameAcc(acc) = msg {
                 if acc.code != AccCode::Accept {
-                    return Err(HubError::Garbage(format!(
-                        "it refused the game ({:?})",
-                        acc.code
+                    return Err(HubError::Crashed(format!(
+                        "it refused the game: GAMEACC code {}",
+                        refusal(acc.code)
                     )));
                 }
                 self.id_name = Some(acc.name);
@@ -188,6 +203,7 @@ impl DxpEngine {
                 }
                 Message::GameEnd(e) => {
                     self.in_game = false;
+                    self.unusable |= e.stop;
                     let _ = self.send(&Message::GameEnd(GameEnd {
                         reason: EndReason::Unknown,
                         stop: false,
@@ -202,9 +218,14 @@ impl DxpEngine {
         }
     }
 
-    /// Ends the game in progress (`engine_won`: the result from the engine's side, if any) and
-    /// waits briefly for the engine's confirmation.
+    /// Ends the game in progress (`engine_result`: the result from the engine's side) and
+    /// waits briefly for the engine's confirmation; the connection stays open for the next game.
     pub fn end_game(&mut self, engine_result: EndReason) {
+        self.end_within(engine_result, END_TIMEOUT);
+    }
+
+    /// [`DxpEngine::end_game`], waiting up to `patience` for the confirmation.
+    fn end_within(&mut self, engine_result: EndReason, patience: Duration) {
         if !self.in_game {
             return;
         }
@@ -219,31 +240,54 @@ impl DxpEngine {
         {
             return;
         }
-        let deadline = Instant::now() + END_TIMEOUT;
+        let deadline = Instant::now() + patience;
+        // MOVEs still on their way (a search the runner gave up on) are read and dropped.
         while let Ok(msg) = self.recv(deadline) {
-            if matches!(msg, Message::GameEnd(_)) {
+            if let Message::GameEnd(e) = msg {
+                self.unusable |= e.stop;
                 return;
             }
         }
+        // No confirmation: the engine cannot be trusted with the next game on this connection.
+        self.unusable = true;
     }
 
-    /// Whether the engine (and the connection) is still there.
+    /// After a fault in a game (a late or odd answer): ends that game with a GAMEEND and keeps
+    /// the connection when the engine confirms it, so that a server that serves one connection
+    /// can play on. `false` when the connection is gone or unusable.
+    pub fn recover(&mut self) -> bool {
+        // An engine still searching answers with its MOVE first, then confirms.
+        self.end_within(EndReason::Unknown, RECOVER_TIMEOUT);
+        self.is_alive()
+    }
+
+    /// Whether the connection can carry another game: the peer has not closed it nor asked to
+    /// stop, and a started engine is still running.
     pub fn is_alive(&mut self) -> bool {
         let running = match &mut self.child {
             Some(c) => matches!(c.try_wait(), Ok(None)),
             None => true,
         };
-        running && self.out.peer_addr().is_ok()
+        running && !self.unusable && !self.closed.load(Ordering::SeqCst)
     }
 
     /// Closes the connection (with stop code 1 when a game is in progress) and stops a started
-    /// engine.
+    /// engine, which is given a moment to exit by itself.
     pub fn quit(mut self) {
         if self.in_game {
             let _ = self.send(&Message::GameEnd(GameEnd {
                 reason: EndReason::Unknown,
                 stop: true,
             }));
+        }
+        let _ = self.out.shutdown(Shutdown::Both);
+        if let Some(c) = &mut self.child {
+            for _ in 0..50 {
+                if !matches!(c.try_wait(), Ok(None)) {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(10));
+            }
         }
         self.kill();
     }
@@ -261,6 +305,35 @@ impl DxpEngine {
 impl Drop for DxpEngine {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// Reads the engine's frames into `tx` until the connection ends, then sets `closed`.
+fn spawn_reader(stream: TcpStream, tx: mpsc::Sender<Message>, closed: Arc<AtomicBool>) {
+    thread::spawn(move || {
+        let mut frames = FrameReader::new(BufReader::new(stream));
+        while let Ok(Some(frame)) = frames.next_frame() {
+            let Ok(msg) = frame
+                .map_err(|e| e.to_string())
+                .and_then(|t| Message::parse(&t).map_err(|e| e.0))
+            else {
+                continue;
+            };
+            if tx.send(msg).is_err() {
+                break;
+            }
+        }
+        closed.store(true, Ordering::SeqCst);
+    });
+}
+
+/// A GAMEACC refusal in words.
+fn refusal(code: AccCode) -> &'static str {
+    match code {
+        AccCode::Accept => "0 (accepted)",
+        AccCode::WrongVersion => "1 (protocol version not supported)",
+        AccCode::NotThisGame => "2 (not this game: position, colour or time)",
+        AccCode::NoGames => "3 (no games at all)",
     }
 }
 
@@ -289,6 +362,7 @@ fn move_text(m: &MoveMsg) -> String {
     s
 }
 
+/// Starts `command` with `{port}` replaced by a free port (else [`DEFAULT_PORT`]).
 fn spawn(command: &str) -> Result<(Child, u16), HubError> {
     let port = if command.contains("{port}") {
         free_port()?
@@ -297,13 +371,18 @@ fn spawn(command: &str) -> Result<(Child, u16), HubError> {
     };
     let words =
         split_command(&command.replace("{port}", &port.to_string())).map_err(HubError::Crashed)?;
-    let child = Command::new(&words[0])
-        .args(&words[1..])
+    let Some((program, args)) = words.split_first() else {
+        return Err(HubError::Crashed(
+            "no command after 'dxp:' (give dxp:HOST:PORT or dxp:CMD ARGS)".into(),
+        ));
+    };
+    let child = Command::new(program)
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| HubError::Crashed(format!("cannot start '{}': {e}", words[0])))?;
+        .map_err(|e| HubError::Crashed(format!("cannot start '{program}': {e}")))?;
     Ok((child, port))
 }
 
@@ -314,24 +393,33 @@ fn free_port() -> Result<u16, HubError> {
         .map_err(|e| HubError::Crashed(format!("no free port: {e}")))
 }
 
-/// Connects, retrying while a started engine comes up.
+/// Connects to `address`; to a started engine (`child`), retries while it comes up.
 fn connect(address: &str, child: &mut Option<Child>) -> Result<TcpStream, HubError> {
     let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
     loop {
-        match TcpStream::connect(address) {
+        let e = match TcpStream::connect(address) {
             Ok(s) => return Ok(s),
-            Err(e) => {
-                let exited = child
-                    .as_mut()
-                    .is_some_and(|c| matches!(c.try_wait(), Ok(Some(_))));
-                if exited || child.is_none() || Instant::now() > deadline {
-                    return Err(HubError::Crashed(format!(
-                        "cannot connect to {address}: {e}"
-                    )));
-                }
-                thread::sleep(Duration::from_millis(50));
-            }
+            Err(e) => e,
+        };
+        let Some(c) = child.as_mut() else {
+            return Err(HubError::Crashed(format!(
+                "cannot connect to {address}: {e}; is its DXP server running and listening \
+                 there?"
+            )));
+        };
+        if let Ok(Some(status)) = c.try_wait() {
+            return Err(HubError::Crashed(format!(
+                "the started engine exited ({status}) before accepting a connection on {address}"
+            )));
         }
+        if Instant::now() > deadline {
+            return Err(HubError::Crashed(format!(
+                "the started engine accepted no connection on {address} within {} s ({e}); \
+                 does its command listen on that port ({{port}} in the command gives it one)?",
+                HANDSHAKE_TIMEOUT.as_secs()
+            )));
+        }
+        thread::sleep(Duration::from_millis(50));
     }
 }
 

@@ -26,6 +26,10 @@ pub(super) struct SummaryJson {
     pub draw_ratio: Option<f64>,
     pub sprt: Option<SprtJson>,
     pub stopped_early: Option<String>,
+    /// Only when the match was stopped because an engine kept crashing (`elo`, `elo_margin`
+    /// and `los` are then null).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crash_stop: Option<String>,
     pub game_list: Vec<GameJson>,
 }
 

@@ -191,10 +191,15 @@ impl EngineSlot {
         self.process.as_mut()?.late_answer(until)
     }
 
-    /// Kills the engine; the next [`EngineSlot::engine`] starts a fresh one.
+    /// After a fault: keeps an engine that can play on ([`Player::recover`]), else kills it and
+    /// the next [`EngineSlot::engine`] starts a fresh one.
     pub fn discard(&mut self) {
         if let Some(mut p) = self.process.take() {
-            p.kill();
+            if p.recover() {
+                self.process = Some(p);
+            } else {
+                p.kill();
+            }
         }
     }
 

@@ -91,6 +91,16 @@ impl Player {
         }
     }
 
+    /// After a fault in a game: whether the engine can play the next game as it is. A DXP
+    /// engine whose connection still works ends the game with a GAMEEND and stays (a server may
+    /// serve only one connection); a Hub engine is always replaced.
+    pub fn recover(&mut self) -> bool {
+        match self {
+            Player::Hub(_) => false,
+            Player::Dxp(e) => e.recover(),
+        }
+    }
+
     /// Quits politely.
     pub fn quit(self) {
         match self {

@@ -1,14 +1,15 @@
-//! Running a match: the game schedule (openings, colours, shards), the worker threads, the SPRT
-//! stop, and the events reported to the caller.
+//! Running a match: the game schedule (openings, colours, shards), the engines started before
+//! the first game, the worker threads, the SPRT and crash stops, and the events reported to the
+//! caller.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use super::elo::{SprtConfig, SprtVerdict, Tally};
+use super::engines::{check_workers, count_crashes, start_workers};
 use super::hub::EngineSpec;
 use super::openings::Opening;
 use super::play::{play_game, EngineSlot, GameRecord, GameSetup, PlayConfig};
-use super::player::Player;
 use super::summary::{tally_of, GameSummary, MatchSummary, Shards};
 use dama::rules::Variant;
 
@@ -33,7 +34,13 @@ pub struct MatchConfig {
     pub shard: Option<(u32, u32)>,
     /// The seed (recorded in the summary; it chose the random openings).
     pub seed: u64,
+    /// Stop the match once an engine has lost this many games in a row by a crash (it exited,
+    /// closed its connection, or could not be restarted or reconnected); 0: never.
+    pub crash_limit: u32,
 }
+
+/// The default [`MatchConfig::crash_limit`].
+pub const CRASH_LIMIT: u32 = 3;
 
 /// What the runner reports while it works.
 #[derive(Debug)]
@@ -60,6 +67,12 @@ pub enum MatchEvent<'a> {
     },
     /// The SPRT decided; no new games are started.
     SprtStop(SprtVerdict),
+    /// An engine crashed in [`MatchConfig::crash_limit`] games in a row; no new games are
+    /// started.
+    CrashStop {
+        /// Why, as the summary says it.
+        reason: &'a str,
+    },
 }
 
 /// The games of shard `shard` (all games when `None`): game `g` uses pair `g / 2`, opening
@@ -82,16 +95,6 @@ pub fn parse_shard(text: &str) -> Result<(u32, u32), String> {
     Ok((i, n))
 }
 
-/// Starts and handshakes each engine once, to report a bad command before any game.
-pub fn check_engines(cfg: &MatchConfig) -> Result<(), String> {
-    for spec in &cfg.engines {
-        Player::start(spec, cfg.variant, &cfg.play.tc)
-            .map_err(|e| format!("engine '{}' ({}): {e}", spec.name, spec.command))?
-            .quit();
-    }
-    Ok(())
-}
-
 /// What the workers of a running match share: the games to play, the results, the SPRT verdict.
 struct MatchState {
     queue: Vec<u32>,
@@ -99,6 +102,10 @@ struct MatchState {
     stop: AtomicBool,
     results: Mutex<Vec<GameRecord>>,
     verdict: Mutex<Option<SprtVerdict>>,
+    /// Games in a row each engine has lost by a crash.
+    crash_streaks: Mutex<[u32; 2]>,
+    /// Why the match stopped for crashes.
+    crash_stop: Mutex<Option<String>>,
 }
 
 /// Plays the match and returns its summary. `on_event` is called from the worker threads.
@@ -114,18 +121,22 @@ pub fn run_match(
             return Err(format!("bad shard {i}/{n}"));
         }
     }
-    check_engines(cfg)?;
     let shared = MatchState {
         queue: schedule(cfg.games, cfg.shard),
         next: AtomicU32::new(0),
         stop: AtomicBool::new(false),
         results: Mutex::new(Vec::new()),
         verdict: Mutex::new(None),
+        crash_streaks: Mutex::new([0; 2]),
+        crash_stop: Mutex::new(None),
     };
     let workers = cfg.concurrency.clamp(1, shared.queue.len().max(1));
+    check_workers(cfg, workers)?;
+    let pairs = start_workers(cfg, workers)?;
     std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| worker(cfg, &shared, on_event));
+        for slots in pairs {
+            let shared = &shared;
+            s.spawn(move || worker(cfg, slots, shared, on_event));
         }
     });
     let mut records = shared
@@ -135,6 +146,10 @@ pub fn run_match(
     records.sort_by_key(|r| r.index);
     let verdict = shared
         .verdict
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    let crash_stop = shared
+        .crash_stop
         .into_inner()
         .unwrap_or_else(|e| e.into_inner());
     let (parts, of) = cfg.shard.map_or((vec![1], 1), |(i, n)| (vec![i], n));
@@ -152,15 +167,17 @@ pub fn run_match(
             SprtVerdict::H1 => "SPRT accepted H1".to_string(),
             SprtVerdict::Continue => "stopped".to_string(),
         }),
+        crash_stop,
         games: records.iter().map(GameSummary::of).collect(),
     })
 }
 
-fn worker(cfg: &MatchConfig, shared: &MatchState, on_event: &(dyn Fn(MatchEvent) + Sync)) {
-    let mut slots = [
-        EngineSlot::new(cfg.engines[0].clone(), cfg.variant, cfg.play.tc),
-        EngineSlot::new(cfg.engines[1].clone(), cfg.variant, cfg.play.tc),
-    ];
+fn worker(
+    cfg: &MatchConfig,
+    mut slots: [EngineSlot; 2],
+    shared: &MatchState,
+    on_event: &(dyn Fn(MatchEvent) + Sync),
+) {
     let planned = shared.queue.len() as u32;
     loop {
         if shared.stop.load(Ordering::SeqCst) {
@@ -204,10 +221,35 @@ fn worker(cfg: &MatchConfig, shared: &MatchState, on_event: &(dyn Fn(MatchEvent)
                 on_event(MatchEvent::SprtStop(v));
             }
         }
+        stop_for_crashes(cfg, shared, &record, on_event);
         drop(results);
     }
     for s in &mut slots {
         s.shutdown();
+    }
+}
+
+/// Counts `record`'s crashes and stops the match when an engine reached the crash limit (called
+/// while the results are locked, so the games count in the order they finish).
+fn stop_for_crashes(
+    cfg: &MatchConfig,
+    shared: &MatchState,
+    record: &GameRecord,
+    on_event: &(dyn Fn(MatchEvent) + Sync),
+) {
+    let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+    let mut streaks = shared
+        .crash_streaks
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let Some(reason) = count_crashes(&mut streaks, record, names, cfg.crash_limit) else {
+        return;
+    };
+    shared.stop.store(true, Ordering::SeqCst);
+    let mut stop = shared.crash_stop.lock().unwrap_or_else(|e| e.into_inner());
+    if stop.is_none() {
+        on_event(MatchEvent::CrashStop { reason: &reason });
+        *stop = Some(reason);
     }
 }
 

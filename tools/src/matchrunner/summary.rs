@@ -90,6 +90,9 @@ pub struct MatchSummary {
     pub sprt: Option<SprtConfig>,
     /// Why the match stopped before all planned games, if it did.
     pub stopped_early: Option<String>,
+    /// Why the match was stopped because an engine kept crashing: the result then gives no Elo,
+    /// which would come from forfeits.
+    pub crash_stop: Option<String>,
     /// The games, by index.
     pub games: Vec<GameSummary>,
 }
@@ -120,8 +123,20 @@ impl MatchSummary {
         score_line(&self.engines, &self.tally())
     }
 
-    /// The final result lines: score, Elo with its 95% margin, LOS and draw ratio, and the SPRT.
+    /// The final result lines: score, Elo with its 95% margin, LOS and draw ratio, and the SPRT;
+    /// after a crash stop, the score and why the match stopped, without an Elo.
     pub fn result_lines(&self) -> Vec<String> {
+        if let Some(why) = &self.crash_stop {
+            return vec![
+                self.score_line(),
+                format!(
+                    "Match stopped after {} of {} games, with no Elo (games lost by crashing \
+                     were not played): {why}",
+                    self.games.len(),
+                    self.games_planned
+                ),
+            ];
+        }
         let mut lines = result_lines(&self.engines, &self.tally(), self.sprt.as_ref());
         if let Some(why) = &self.stopped_early {
             lines.push(format!("Stopped early: {why}"));
@@ -132,6 +147,8 @@ impl MatchSummary {
     /// The JSON summary (the layout is serde_json's pretty printer; see `docs/match.md`).
     pub fn to_json(&self) -> String {
         let t = self.tally();
+        // after a crash stop the statistics would come from forfeits: none are given
+        let stat = |x: f64, places| rounded(x, places).filter(|_| self.crash_stop.is_none());
         let summary = SummaryJson {
             engines: self.engines.clone(),
             variant: self.variant.name().to_string(),
@@ -148,12 +165,13 @@ impl MatchSummary {
             losses: t.losses,
             draws: t.draws,
             score: rounded(t.score(), 4),
-            elo: rounded(t.elo(), 2),
-            elo_margin: rounded(t.elo_margin(), 2),
-            los: rounded(t.los(), 4),
+            elo: stat(t.elo(), 2),
+            elo_margin: stat(t.elo_margin(), 2),
+            los: stat(t.los(), 4),
             draw_ratio: rounded(t.draw_ratio(), 4),
             sprt: self.sprt.map(|s| sprt_json(&s, &t)),
             stopped_early: self.stopped_early.clone(),
+            crash_stop: self.crash_stop.clone(),
             game_list: self.games.iter().map(game_json).collect(),
         };
         // only maps with non-string keys fail to serialize, and a summary has none
@@ -193,6 +211,7 @@ impl MatchSummary {
                 beta: s.beta,
             }),
             stopped_early: w.stopped_early,
+            crash_stop: w.crash_stop,
             games,
         };
         let t = s.tally();
@@ -210,6 +229,7 @@ impl MatchSummary {
         let mut covered = BTreeSet::new();
         let mut games = Vec::new();
         let mut stopped = None;
+        let mut crash_stop = None;
         for (i, p) in parts.iter().enumerate() {
             let same = p.engines == first.engines
                 && p.variant == first.variant
@@ -232,6 +252,7 @@ impl MatchSummary {
             }
             games.extend(p.games.iter().cloned());
             stopped = stopped.or_else(|| p.stopped_early.clone());
+            crash_stop = crash_stop.or_else(|| p.crash_stop.clone());
         }
         games.sort_by_key(|g| g.index);
         if games.windows(2).any(|w| w[0].index == w[1].index) {
@@ -253,6 +274,7 @@ impl MatchSummary {
         Ok(MatchSummary {
             shards,
             stopped_early: stopped,
+            crash_stop,
             games,
             ..first.clone()
         })
@@ -415,6 +437,7 @@ mod tests {
                 beta: 0.1,
             }),
             stopped_early: None,
+            crash_stop: None,
             games,
         }
     }
