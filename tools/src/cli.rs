@@ -20,6 +20,7 @@ mod panics;
 mod play;
 mod progress;
 mod search;
+mod serve;
 mod tune;
 mod tune_pattern;
 mod variants;
@@ -55,6 +56,8 @@ enum Command {
     Match(Box<matchcmd::MatchArgs>),
     /// Play a game against the engine in the terminal (levels 1-5, hints, undo, save).
     Play(play::PlayArgs),
+    /// Serve the browser game: play the engine or a friend (a room code) at http://127.0.0.1:8080/.
+    Serve(serve::ServeArgs),
     /// Speak the Hub protocol on standard input/output (for GUIs, pydraughts, lidraughts-bot).
     Hub,
     /// Speak DamExchange (DXP) over TCP: listen (default 127.0.0.1:27531) or connect, as the
@@ -118,6 +121,7 @@ pub fn run() -> Result<()> {
         Some(Command::Egtb(a)) => egtb::run(a),
         Some(Command::Match(a)) => matchcmd::run(*a),
         Some(Command::Play(a)) => play::run(a),
+        Some(Command::Serve(a)) => serve::run(a),
         Some(Command::Hub) => hub::run(),
         Some(Command::Dxp(a)) => dxp::run(a),
         Some(Command::SelfplayData(a)) => datagen::run(a),

@@ -1,0 +1,105 @@
+// The page's words in Czech, Slovak and English; the language follows the browser's unless
+// the player chose one.
+"use strict";
+const STRINGS = {
+  cs: {
+    title: "Dáma", language: "Jazyk", newGame: "Nová hra", variant: "Varianta", level: "Síla počítače",
+    colour: "Vaše barva", white: "bílé", black: "černé", random: "los", playEngine: "Hrát proti počítači",
+    playFriend: "Hrát s přítelem přes kód", joinCode: "Kód místnosti", join: "Připojit se",
+    roomCode: "Kód místnosti", hint: "Rada", undo: "Zpět o tah", flip: "Otočit", resign: "Vzdát se",
+    counters: "Pravidla remízy", pdn: "PDN", copy: "Kopírovat", download: "Stáhnout", board: "Deska",
+    yourTurn: "Jste na tahu ({side}).", theirTurn: "Na tahu je soupeř ({side}).", thinking: "Počítač přemýšlí…",
+    waitFriend: "Čeká se na přítele: pošlete mu kód nebo odkaz.", mustCapture: "Musíte brát: kameny, které mohou brát, jsou označeny.",
+    youWin: "Vyhráli jste!", youLose: "Prohráli jste.", draw: "Remíza.", whiteWins: "Vyhrály bílé.", blackWins: "Vyhrály černé.",
+    illegal: "Tento tah nejde: {why}", twoPaths: "Do tohoto pole vedou dvě cesty: ťukněte nejprve na pole prvního skoku.",
+    hintPiece: "Rada: táhněte označeným kamenem (další Rada ukáže cestu).", hintPath: "Rada: cesta je vyznačena.",
+    confirmResign: "Opravdu se vzdát?", copied: "PDN zkopírováno.", here: "přítel je tu", waiting: "čeká se na přítele",
+    away: "přítel vypadl, čeká se ještě {s} s", engine: "za přítele hraje počítač, dokud se nevrátí",
+    opponentBack: "", side_white: "bílé", side_black: "černé",
+    c_no_pieces: "{side} nemají žádné kameny.", c_blocked: "{side} nemohou táhnout.", c_crowned: "{side} získaly dámu.",
+    c_repetition: "Stejná pozice se opakovala.", c_no_progress: "Pravidlo 15 tahů: nikdo netáhl kamenem ani nebral.",
+    c_endgame: "Pravidlo koncovky ({text}).", c_resigned: "{side} se vzdaly.", c_other: "{text}",
+    rep: "Opakování: tato pozice nastala {seen}× (remíza při {needed}.)",
+    quiet: "Bez tahu kamenem a bez braní: {n} z {limit} půltahů", quietCap: "Bez braní: {n} z {limit} půltahů",
+    endgame: "Koncovka {label}: {played} z {plies} půltahů", noEndgame: "Počítadlo koncovky neběží.", noRules: "Tato varianta nemá pravidla remízy.",
+    cursor: "{sq}: {what}", empty: "prázdné", man_w: "bílý kámen", man_b: "černý kámen", king_w: "bílá dáma", king_b: "černá dáma",
+    notYourTurn: "Teď nejste na tahu.", selectPiece: "Vyberte svůj kámen.", resumeFailed: "Uloženou hru nelze obnovit.",
+    busy: "Server je vytížen, zkuste to za chvíli.", connecting: "Připojuji…", disconnected: "Spojení přerušeno, připojuji znovu…",
+    levelN: "Úroveň {n}"
+  },
+  sk: {
+    title: "Dáma", language: "Jazyk", newGame: "Nová hra", variant: "Variant", level: "Sila počítača",
+    colour: "Tvoja farba", white: "biele", black: "čierne", random: "žreb", playEngine: "Hrať proti počítaču",
+    playFriend: "Hrať s priateľom cez kód", joinCode: "Kód miestnosti", join: "Pripojiť sa",
+    roomCode: "Kód miestnosti", hint: "Rada", undo: "Späť o ťah", flip: "Otočiť", resign: "Vzdať sa",
+    counters: "Pravidlá remízy", pdn: "PDN", copy: "Kopírovať", download: "Stiahnuť", board: "Doska",
+    yourTurn: "Si na ťahu ({side}).", theirTurn: "Na ťahu je súper ({side}).", thinking: "Počítač premýšľa…",
+    waitFriend: "Čaká sa na priateľa: pošli mu kód alebo odkaz.", mustCapture: "Musíš brať: kamene, ktoré môžu brať, sú označené.",
+    youWin: "Vyhral si!", youLose: "Prehral si.", draw: "Remíza.", whiteWins: "Vyhrali biele.", blackWins: "Vyhrali čierne.",
+    illegal: "Tento ťah nejde: {why}", twoPaths: "Do tohto poľa vedú dve cesty: ťukni najprv na pole prvého skoku.",
+    hintPiece: "Rada: ťahaj označeným kameňom (ďalšia Rada ukáže cestu).", hintPath: "Rada: cesta je vyznačená.",
+    confirmResign: "Naozaj sa vzdať?", copied: "PDN skopírované.", here: "priateľ je tu", waiting: "čaká sa na priateľa",
+    away: "priateľovi vypadlo spojenie, čaká sa ešte {s} s", engine: "za priateľa ťahá počítač, kým sa nevráti",
+    opponentBack: "", side_white: "biele", side_black: "čierne",
+    c_no_pieces: "{side} nemajú žiadne kamene.", c_blocked: "{side} nemôžu ťahať.", c_crowned: "{side} získali dámu.",
+    c_repetition: "Tá istá pozícia sa opakovala.", c_no_progress: "Pravidlo 15 ťahov: nikto neťahal kameňom ani nebral.",
+    c_endgame: "Pravidlo koncovky ({text}).", c_resigned: "{side} sa vzdali.", c_other: "{text}",
+    rep: "Opakovanie: táto pozícia nastala {seen}× (remíza pri {needed}.)",
+    quiet: "Bez ťahu kameňom a bez brania: {n} z {limit} polťahov", quietCap: "Bez brania: {n} z {limit} polťahov",
+    endgame: "Koncovka {label}: {played} z {plies} polťahov", noEndgame: "Počítadlo koncovky nebeží.", noRules: "Tento variant nemá pravidlá remízy.",
+    cursor: "{sq}: {what}", empty: "prázdne", man_w: "biely kameň", man_b: "čierny kameň", king_w: "biela dáma", king_b: "čierna dáma",
+    notYourTurn: "Teraz nie si na ťahu.", selectPiece: "Vyber svoj kameň.", resumeFailed: "Uloženú hru nemožno obnoviť.",
+    busy: "Server je vyťažený, skús to o chvíľu.", connecting: "Pripájam…", disconnected: "Spojenie prerušené, pripájam znova…",
+    levelN: "Úroveň {n}"
+  },
+  en: {
+    title: "Draughts", language: "Language", newGame: "New game", variant: "Variant", level: "Computer level",
+    colour: "Your colour", white: "white", black: "black", random: "random", playEngine: "Play the computer",
+    playFriend: "Play a friend by code", joinCode: "Room code", join: "Join",
+    roomCode: "Room code", hint: "Hint", undo: "Undo", flip: "Flip", resign: "Resign",
+    counters: "Draw rules", pdn: "PDN", copy: "Copy", download: "Download", board: "Board",
+    yourTurn: "Your move ({side}).", theirTurn: "Your opponent's move ({side}).", thinking: "The computer is thinking…",
+    waitFriend: "Waiting for your friend: send the code or the link.", mustCapture: "You must capture: the pieces that can are marked.",
+    youWin: "You win!", youLose: "You lose.", draw: "Draw.", whiteWins: "White wins.", blackWins: "Black wins.",
+    illegal: "That move is not allowed: {why}", twoPaths: "Two paths lead to that square: tap the square of the first jump first.",
+    hintPiece: "Hint: move the marked piece (Hint again shows the path).", hintPath: "Hint: the path is marked.",
+    confirmResign: "Really resign?", copied: "PDN copied.", here: "your friend is here", waiting: "waiting for your friend",
+    away: "your friend dropped out, waiting {s} s more", engine: "the computer plays for your friend until he is back",
+    opponentBack: "", side_white: "white", side_black: "black",
+    c_no_pieces: "{side} has no pieces left.", c_blocked: "{side} cannot move.", c_crowned: "{side} crowned a king.",
+    c_repetition: "The same position occurred again ({text}).", c_no_progress: "No man move and no capture for too long ({text}).",
+    c_endgame: "Endgame rule ({text}).", c_resigned: "{side} resigned.", c_other: "{text}",
+    rep: "Repetition: this position has occurred {seen} times (draw at {needed})",
+    quiet: "Without a man move or a capture: {n} of {limit} plies", quietCap: "Without a capture: {n} of {limit} plies",
+    endgame: "Endgame {label}: {played} of {plies} plies", noEndgame: "The endgame counter is not running.", noRules: "This variant has no draw rules.",
+    cursor: "{sq}: {what}", empty: "empty", man_w: "white man", man_b: "black man", king_w: "white king", king_b: "black king",
+    notYourTurn: "It is not your move.", selectPiece: "Choose one of your pieces.", resumeFailed: "The saved game could not be resumed.",
+    busy: "The server is busy: try again in a moment.", connecting: "Connecting…", disconnected: "Connection lost, reconnecting…",
+    levelN: "Level {n}"
+  }
+};
+
+let LANG = "cs";
+
+function chooseLanguage() {
+  const saved = localStorage.getItem("dama.lang");
+  if (saved && STRINGS[saved]) return saved;
+  for (const l of navigator.languages || [navigator.language || ""]) {
+    const code = String(l).slice(0, 2).toLowerCase();
+    if (STRINGS[code]) return code;
+  }
+  return "cs";
+}
+
+function t(key, params) {
+  let s = (STRINGS[LANG] && STRINGS[LANG][key]) || STRINGS.en[key] || key;
+  for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
+
+function applyLanguage(lang) {
+  LANG = STRINGS[lang] ? lang : "cs";
+  document.documentElement.lang = LANG;
+  document.querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); });
+  document.title = t("title");
+}
