@@ -181,7 +181,7 @@ function select(n) {
 function refreshMarks() {
   const cands = S.moves.filter(m => startsWith(m.path, ui.prefix));
   ui.shownPaths = cands;
-  ui.dots = [...new Set(cands.map(last))];
+  ui.dots = [...new Set(cands.map(m => last(m.path)))];
   ui.steps = [];
   if (ui.ambiguous != null) {
     const k = ui.prefix.length;

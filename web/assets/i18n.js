@@ -11,7 +11,7 @@ const STRINGS = {
     yourTurn: "Jste na tahu ({side}).", theirTurn: "Na tahu je soupeř ({side}).", thinking: "Počítač přemýšlí…",
     waitFriend: "Čeká se na přítele: pošlete mu kód nebo odkaz.", mustCapture: "Musíte brát: kameny, které mohou brát, jsou označeny.",
     youWin: "Vyhráli jste!", youLose: "Prohráli jste.", draw: "Remíza.", whiteWins: "Vyhrály bílé.", blackWins: "Vyhrály černé.",
-    illegal: "Tento tah nejde: {why}", twoPaths: "Do tohoto pole vedou dvě cesty: ťukněte nejprve na pole prvního skoku.",
+    illegal: "Tento tah nejde: {why}", twoPaths: "Do tohoto pole vedou dvě cesty: klepněte nejprve na pole prvního skoku.",
     hintPiece: "Rada: táhněte označeným kamenem (další Rada ukáže cestu).", hintPath: "Rada: cesta je vyznačena.",
     confirmResign: "Opravdu se vzdát?", copied: "PDN zkopírováno.", here: "přítel je tu", waiting: "čeká se na přítele",
     away: "přítel vypadl, čeká se ještě {s} s", engine: "za přítele hraje počítač, dokud se nevrátí",

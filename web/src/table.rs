@@ -113,8 +113,10 @@ impl<W: Word> GameTable<W> {
             .collect();
         let text = names.join(sep);
         let why = notation::explain_illegal(pos, &text);
-        let prefix = format!("'{text}': ");
-        why.strip_prefix(&prefix).unwrap_or(&why).to_string()
+        let quoted = format!("'{text}'");
+        let why = why.strip_prefix(&quoted).unwrap_or(&why);
+        let why = why.strip_prefix(" is not a legal move").unwrap_or(why);
+        why.strip_prefix(": ").unwrap_or(why).to_string()
     }
 
     fn move_json(&self, mv: &Move<W>, path: &[Square]) -> Value {

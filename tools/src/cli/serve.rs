@@ -47,7 +47,8 @@ pub struct ServeArgs {
 /// `dama serve`.
 pub fn run(a: ServeArgs) -> Result<()> {
     let secs = |name: &str, s: f64| {
-        (0.0..1e6).contains(&s)
+        (0.0..1e6)
+            .contains(&s)
             .then(|| Duration::from_secs_f64(s))
             .ok_or_else(|| anyhow!("--{name} must be a number of seconds, not {s}"))
     };
