@@ -170,6 +170,8 @@ fn handshake_lists_every_parameter_and_variant() {
         "book-ply",
         "book-margin",
         "bitbases",
+        "tt-size",
+        "bb-size",
         "draw-repetition",
         "draw-no-progress",
         "draw-endgame",
@@ -379,7 +381,7 @@ fn pos_accepts_long_move_lists_in_every_form() {
 }
 
 #[test]
-fn bad_positions_and_moves_are_errors_and_keep_the_state() {
+fn bad_positions_and_moves_are_errors_and_the_session_goes_on() {
     let mut hub = Hub::start();
     let conv = czech();
     let start = Position::start(Variant::Czech);
@@ -405,12 +407,124 @@ fn bad_positions_and_moves_are_errors_and_keep_the_state() {
     hub.send("pos start moves=\"a3-b4 99-1\"");
     assert!(error_message(&hub.next()).contains("'99'"));
     hub.send("pos start moves=\"c3-d4");
-    assert!(error_message(&hub.next()).contains("closing quote"));
-    // The state is still the game after c3-d4: Black moves.
+    let e = error_message(&hub.next());
+    assert!(e.starts_with("pos: ") && e.contains("closing quote"), "{e}");
+    // The session goes on: the next good `pos` is played from.
+    hub.send("pos start moves=\"c3-d4\"");
     hub.send("level depth=1");
     hub.send("go think");
     let after = start.play(&conv.parse_move(&start, "c3-d4").unwrap());
     done_move(hub.until("done").last().unwrap(), &after, &conv);
+    hub.close();
+}
+
+#[test]
+fn go_after_a_refused_pos_answers_with_no_move() {
+    // The Hub GUI without a `variant` line: an international position while dama is on Czech.
+    let mut hub = Hub::start();
+    let conv = czech();
+    let start = Position::start(Variant::Czech);
+    hub.send("pos start moves=\"c3-d4\"");
+    hub.send(&format!(
+        "pos pos=W{}",
+        "b".repeat(20) + &"e".repeat(10) + &"w".repeat(20)
+    ));
+    assert!(error_message(&hub.next()).starts_with("pos: "));
+    for mode in ["think", "ponder", "analyze", "hint"] {
+        hub.send("level depth=1");
+        hub.send(&format!("go {mode}"));
+        let e = error_message(&hub.next());
+        assert!(e.starts_with("go: the last pos was refused"), "{e}");
+        assert_eq!(hub.next(), "done");
+    }
+    // An unreadable `pos` line is refused the same way.
+    hub.send("pos start");
+    hub.send("pos moves=\"c3-d4");
+    assert!(error_message(&hub.next()).contains("closing quote"));
+    hub.send("go think");
+    assert!(error_message(&hub.next()).starts_with("go: the last pos was refused"));
+    assert_eq!(hub.next(), "done");
+    // An accepted `pos` plays again, as does a new variant (its start position).
+    hub.send("pos start moves=\"c3-d4\"");
+    hub.send("level depth=1");
+    hub.send("go think");
+    let after = start.play(&conv.parse_move(&start, "c3-d4").unwrap());
+    done_move(hub.until("done").last().unwrap(), &after, &conv);
+    hub.send("pos pos=Wx");
+    assert!(error_message(&hub.next()).starts_with("pos: "));
+    hub.send("set-param name=variant value=russian");
+    hub.send("level depth=1");
+    hub.send("go think");
+    let russian = Convention::new(Variant::Russian, Numbering::Pydraughts);
+    done_move(
+        hub.until("done").last().unwrap(),
+        &Position::start(Variant::Russian),
+        &russian,
+    );
+    hub.close();
+}
+
+/// The Czech bitbases of up to three pieces, generated once into the test's target folder.
+fn czech3() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egtb-protocol3");
+        let _ = std::fs::remove_dir_all(&dir);
+        let slices = dama::bitbase::build::slices(3, None);
+        dama::bitbase::build::generate(Variant::Czech, &dir, &slices, &|_| {}, &mut |_| {})
+            .unwrap();
+        dir
+    })
+}
+
+#[test]
+fn tt_size_and_bb_size_are_declared_and_applied() {
+    let mut hub = Hub::start();
+    hub.send("hub");
+    let lines = hub.until("wait");
+    let has = |lines: &[String], s: &str| lines.iter().any(|l| l == s);
+    assert!(has(
+        &lines,
+        "param name=tt-size value=16 type=int min=16 max=32"
+    ));
+    assert!(has(&lines, "param name=bb-size value=auto type=string"));
+    // Scan's tt-size is log2 of the entries: 2^18 entries of 16 bytes are 4 MiB.
+    hub.send("set-param name=tt-size value=18");
+    hub.send("set-param name=tt-size value=33");
+    assert!(error_message(&hub.next()).contains("tt-size must be an integer from 16 to 32"));
+    hub.send("set-param name=bb-size value=lots");
+    assert!(error_message(&hub.next()).contains("bb-size must be auto or"));
+    hub.send("hub");
+    let lines = hub.until("wait");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("param name=hash value=4 ")));
+    assert!(has(
+        &lines,
+        "param name=tt-size value=18 type=int min=16 max=32"
+    ));
+    // bb-size bounds the bitbases the search probes: king and man against king is a win
+    // in Scan's bitbase band (80-90 men) at depth 1 only when the three-piece slices load.
+    let won = Position::from_fen(Variant::Czech, "W:WKa1,e5:BKg7").unwrap();
+    let won = czech().format_position(&won);
+    hub.send(&format!(
+        "set-param name=bitbases value=\"{}\"",
+        czech3().display()
+    ));
+    let score_with = |hub: &mut Hub, bb_size: &str| {
+        hub.send(&format!("set-param name=bb-size value={bb_size}"));
+        hub.send(&format!("pos pos={won}"));
+        hub.send("level depth=1");
+        hub.send("go analyze");
+        last_score(&hub.until("done"))
+    };
+    let band = 80.0..90.0;
+    assert!(band.contains(&score_with(&mut hub, "auto")));
+    assert!(band.contains(&score_with(&mut hub, "3")));
+    assert!(!band.contains(&score_with(&mut hub, "0")));
+    hub.send("hub");
+    let lines = hub.until("wait");
+    assert!(has(&lines, "param name=bb-size value=0 type=string"));
     hub.close();
 }
 
@@ -547,6 +661,8 @@ fn other_commands_during_a_search_end_it_first() {
     assert!(lines.iter().all(|l| !l.starts_with("error")), "{lines:?}");
     assert!(error_message(&hub.next()).starts_with("pos: "));
     // set-param during a search is applied after done.
+    hub.send("pos start");
+    hub.send("level infinite");
     hub.send("go think");
     hub.next();
     hub.send("set-param name=threads value=2");

@@ -160,6 +160,12 @@ impl Bitbases {
     /// Registers the `*.egtb` files of `dir` after checking their headers and lengths; the
     /// tables are read on first use.
     pub fn open(dir: &Path) -> Bitbases {
+        Bitbases::open_up_to(dir, None)
+    }
+
+    /// [`Bitbases::open`], leaving out the slices of more than `max_pieces` pieces (`None`:
+    /// none left out).
+    pub fn open_up_to(dir: &Path, max_pieces: Option<u32>) -> Bitbases {
         let mut bb = Bitbases::empty();
         bb.dir = dir.to_path_buf();
         let listing = match std::fs::read_dir(dir) {
@@ -176,6 +182,7 @@ impl Bitbases {
         paths.sort();
         for path in paths {
             match file::read_header(&path) {
+                Ok(h) if max_pieces.is_some_and(|m| h.slice.pieces() > m) => {}
                 Ok(h) => bb.register(h, path),
                 Err(e) => bb.report(e),
             }

@@ -105,7 +105,7 @@ impl<W: Word> Engine<W> {
             tt: Arc::new(TranspositionTable::new(opts.hash_mb)),
             tables: Arc::new(Mutex::new(tables)),
             game: Game::new(Board::start(opts.variant)),
-            bitbases: open_bitbases(&opts.bitbases),
+            bitbases: open_bitbases(&opts),
             book_rng: BookRng::new(opts.seed),
             last_search: None,
             #[cfg(test)]
@@ -132,8 +132,9 @@ impl<W: Word> Engine<W> {
             self.tt = Arc::new(TranspositionTable::new(opts.hash_mb));
         }
         task::lock(&self.tables).resize_with(opts.threads, OrderTables::default);
-        if opts.bitbases != self.opts.bitbases {
-            self.bitbases = open_bitbases(&opts.bitbases);
+        if (&opts.bitbases, opts.bitbase_pieces) != (&self.opts.bitbases, self.opts.bitbase_pieces)
+        {
+            self.bitbases = open_bitbases(&opts);
             self.tt.clear();
         }
         if opts.variant != self.opts.variant {
@@ -343,8 +344,9 @@ enum Plan<W: Word> {
     Search(SearchTask<W>),
 }
 
-fn open_bitbases(dir: &Option<PathBuf>) -> Option<Arc<Bitbases>> {
-    dir.as_deref().map(|d| Arc::new(Bitbases::open(d)))
+fn open_bitbases(opts: &EngineOptions) -> Option<Arc<Bitbases>> {
+    let dir = opts.bitbases.as_deref()?;
+    Some(Arc::new(Bitbases::open_up_to(dir, opts.bitbase_pieces)))
 }
 
 /// The answer of a book move.

@@ -28,6 +28,9 @@ pub struct EngineOptions {
     /// Directory of endgame bitbases probed by the search (`None`: no bitbases). Problems with
     /// it never fail: see [`super::Engine::bitbase_errors`].
     pub bitbases: Option<PathBuf>,
+    /// The largest bitbases loaded from [`EngineOptions::bitbases`], in pieces (`None`: all
+    /// that are found; `Some(0)`: none).
+    pub bitbase_pieces: Option<u32>,
     /// The shipped opening book, used by the searches whose limits allow it
     /// ([`crate::search::SearchLimits::book`]).
     pub book: BookOptions,
@@ -44,6 +47,7 @@ impl Default for EngineOptions {
             draw: DrawSwitches::default(),
             seed: 0,
             bitbases: None,
+            bitbase_pieces: None,
             book: BookOptions::default(),
         }
     }

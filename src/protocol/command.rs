@@ -83,6 +83,9 @@ pub enum PosSpec {
     Start,
     /// A Hub position string.
     Text(String),
+    /// A `pos` line whose arguments could not be read, with the reason: the position is
+    /// refused like a wrong one.
+    Unreadable(String),
 }
 
 /// A Hub command line, read.
@@ -221,7 +224,17 @@ fn find<'a>(args: &'a [Arg], name: &str) -> Option<&'a str> {
 
 /// Reads one command line. Errors name the command and what was wrong.
 pub fn parse(line: &str) -> Result<Command, CommandError> {
-    let Some((word, args)) = tokenize(line)? else {
+    let tokens = match tokenize(line) {
+        // a `pos` line that cannot be read is still a `pos`, refused with the reason
+        Err(e) if line.split_whitespace().next() == Some("pos") => {
+            return Ok(Command::Pos {
+                pos: PosSpec::Unreadable(e.0),
+                moves: Vec::new(),
+            })
+        }
+        t => t?,
+    };
+    let Some((word, args)) = tokens else {
         return Ok(Command::Blank);
     };
     let cmd = match word.as_str() {
@@ -439,6 +452,15 @@ mod tests {
                 moves: vec!["22-18".into()]
             })
         );
+        // An unreadable `pos` is a refused position, not a line without a command.
+        assert_eq!(
+            parse("pos moves=\"32-28"),
+            Ok(Command::Pos {
+                pos: PosSpec::Unreadable("a quoted value has no closing quote".into()),
+                moves: Vec::new()
+            })
+        );
+        assert!(parse("level moves=\"32").is_err());
     }
 
     #[test]

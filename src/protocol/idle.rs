@@ -37,7 +37,9 @@ impl<O: Write, W: Word> Session<O, W> {
                 }
             }
             Command::Pos { pos, moves } => {
-                if let Err(e) = self.set_position(&pos, &moves) {
+                let result = self.set_position(&pos, &moves);
+                self.pos_refused = result.is_err();
+                if let Err(e) = result {
                     self.error(&format!("pos: {e}"))?;
                 }
             }
@@ -56,7 +58,9 @@ impl<O: Write, W: Word> Session<O, W> {
         match self.settings.set(name, value) {
             Ok(Change::Engine) => {
                 if self.settings.engine.variant != old_variant {
+                    // the position is the new variant's start
                     self.level = Level::default();
+                    self.pos_refused = false;
                 }
                 if self.settings.engine.variant.rules().wide() != (W::BITS > 64) {
                     return Ok(()); // the engine of the other word takes the settings
@@ -86,6 +90,7 @@ impl<O: Write, W: Word> Session<O, W> {
         let start = match spec {
             PosSpec::Start => Board::start(conv.variant()),
             PosSpec::Text(text) => conv.parse_position(text)?,
+            PosSpec::Unreadable(reason) => return Err(reason.clone()),
         };
         let mut pos = start;
         let mut played = Vec::with_capacity(moves.len());

@@ -6,6 +6,7 @@
 //! | `numbering` | enum `pydraughts dama pydraughts-0.5` | `pydraughts` | 8×8 square numbering of positions and moves ([`Numbering`]) |
 //! | `threads` | int 1-256 | 1 | search threads |
 //! | `hash` | int 1-65536 | 64 | transposition table size in MiB |
+//! | `tt-size` | int 16-32 | 22 | Scan's form of `hash`: log2 of the number of 16-byte entries (`hash` = 2^(tt-size - 16) MiB) |
 //! | `skill` | int 1-5 | 5 | playing strength (5 = full) |
 //! | `multipv` | int 1-256 | 1 | principal variations reported in `info` lines |
 //! | `seed` | int 0-4294967295 | 0 | seed of the weaker skill levels' choices |
@@ -17,10 +18,12 @@
 //! | `book-ply` | int 0-20 | 12 | book positions reached within this many plies are used |
 //! | `book-margin` | int 0-100 | 10 | book moves within this many centi-men of the best are chosen (seeded weighted choice) |
 //! | `bitbases` | string | `""` | directory of endgame bitbases (`dama egtb generate`) probed by the search; `""` = none |
+//! | `bb-size` | string `auto` or 0-64 | `auto` | the largest bitbases loaded from `bitbases`, in pieces; `auto` = all found |
 //!
-//! `tt-size` (Scan's form: log2 of the number of 16-byte table entries, 16-30) is accepted and
-//! sets `hash`. Unknown names are ignored silently, as the protocol asks (clients send things
-//! like `initial-time` and `bb-size` to every engine).
+//! `hash` and `tt-size` set the same table, as do Scan's `bb-size` and dama's `bitbases` the
+//! same bitbases, so that GUIs configured for Scan (the Hub GUI's `engine.ini`, lidraughts-bot's
+//! `hub_options`) reach them. Unknown names are ignored silently, as the protocol asks (clients
+//! send things like `initial-time` to every engine).
 
 use super::numbering::{Convention, Numbering};
 use super::reply;
@@ -67,6 +70,27 @@ fn parse_int(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String>
     }
 }
 
+/// The range of `tt-size`: 2^16 entries of 16 bytes (1 MiB) to 2^32 (64 GiB, `hash`'s most).
+const TT_SIZE: (u64, u64) = (16, 32);
+
+/// `tt-size` for a table of `hash_mb` MiB (rounded down to a power of two).
+fn tt_size(hash_mb: usize) -> u64 {
+    16 + u64::from(hash_mb.max(1).ilog2())
+}
+
+/// `bb-size`: `auto` (all bitbases found) or the most pieces loaded.
+fn parse_bb_size(value: &str) -> Result<Option<u32>, String> {
+    if value.trim().eq_ignore_ascii_case("auto") {
+        return Ok(None);
+    }
+    match value.trim().parse::<u32>() {
+        Ok(v) if v <= 64 => Ok(Some(v)),
+        _ => Err(format!(
+            "bb-size must be auto or a number of pieces from 0 to 64, not '{value}'"
+        )),
+    }
+}
+
 /// Ranges of the integer parameters: (name, min, max).
 const INTS: [(&str, u64, u64); 7] = [
     ("threads", 1, 256),
@@ -106,7 +130,8 @@ impl Settings {
             }
             "threads" => e.threads = int(name)? as usize,
             "hash" => e.hash_mb = int(name)? as usize,
-            "tt-size" => e.hash_mb = 1 << (parse_int(name, value, 16, 30)? - 16),
+            "tt-size" => e.hash_mb = 1 << (parse_int(name, value, TT_SIZE.0, TT_SIZE.1)? - 16),
+            "bb-size" => e.bitbase_pieces = parse_bb_size(value)?,
             "skill" => e.skill = int(name)? as u8,
             "multipv" => e.multipv = int(name)? as usize,
             "seed" => e.seed = int(name)?,
@@ -161,6 +186,15 @@ impl Settings {
         ];
         for (name, v) in ints {
             let (lo, hi) = int_range(name);
+            if name == "book-ply" {
+                lines.push(format!(
+                    "param {} {} type=int min={} max={}",
+                    reply::pair("name", "tt-size"),
+                    reply::pair("value", &tt_size(e.hash_mb).to_string()),
+                    TT_SIZE.0,
+                    TT_SIZE.1
+                ));
+            }
             lines.push(format!(
                 "param {} {} type=int min={lo} max={hi}",
                 reply::pair("name", name),
@@ -184,6 +218,14 @@ impl Settings {
             "param {} {} type=string",
             reply::pair("name", "bitbases"),
             reply::pair("value", &self.bitbases)
+        ));
+        let bb_size = e
+            .bitbase_pieces
+            .map_or("auto".to_string(), |p| p.to_string());
+        lines.push(format!(
+            "param {} {} type=string",
+            reply::pair("name", "bb-size"),
+            reply::pair("value", &bb_size)
         ));
         lines
     }
@@ -216,6 +258,8 @@ mod tests {
         assert!(lines.contains(&"param name=skill value=5 type=int min=1 max=5".to_string()));
         assert!(lines.contains(&"param name=book value=true type=bool".to_string()));
         assert!(lines.contains(&"param name=bitbases value=\"\" type=string".to_string()));
+        assert!(lines.contains(&"param name=tt-size value=22 type=int min=16 max=32".to_string()));
+        assert!(lines.contains(&"param name=bb-size value=auto type=string".to_string()));
         assert!(lines.contains(
             &"param name=numbering value=pydraughts type=enum values=\"pydraughts dama pydraughts-0.5\""
                 .to_string()
@@ -274,7 +318,15 @@ mod tests {
         assert!(s
             .set("tt-size", "40")
             .unwrap_err()
-            .contains("from 16 to 30"));
+            .contains("from 16 to 32"));
+        assert_eq!(s.set("tt-size", "24"), Ok(Change::Engine));
+        assert_eq!(s.engine.hash_mb, 256);
+        assert_eq!(s.set("bb-size", "5"), Ok(Change::Engine));
+        assert_eq!(s.engine.bitbase_pieces, Some(5));
+        assert!(s.set("bb-size", "many").unwrap_err().contains("auto or"));
+        assert_eq!(s.engine.bitbase_pieces, Some(5));
+        assert_eq!(s.set("bb-size", "auto"), Ok(Change::Engine));
+        assert_eq!(s.engine.bitbase_pieces, None);
     }
 
     #[test]
@@ -282,7 +334,7 @@ mod tests {
         let mut s = Settings::default();
         let before = s.clone();
         assert_eq!(s.set("initial-time", "300"), Ok(Change::FrontEnd));
-        assert_eq!(s.set("bb-size", "auto"), Ok(Change::FrontEnd));
+        assert_eq!(s.set("tablebase-path", "/x"), Ok(Change::FrontEnd));
         assert_eq!(s, before);
     }
 }

@@ -53,6 +53,9 @@ pub(super) struct Session<O: Write, W: Word> {
     search: Option<SearchHandle<W>>,
     /// During `go hint`: the skill to restore when the search ends.
     hint_skill: Option<u8>,
+    /// Whether the last `pos` was refused: `go` then answers with no move, not with one of
+    /// the position before it.
+    pub(super) pos_refused: bool,
     /// Lines read but not handled yet, with their parse.
     pending: VecDeque<Result<Command, CommandError>>,
     eof: bool,
@@ -98,6 +101,7 @@ impl<O: Write, W: Word> Session<O, W> {
             level: carried.level,
             search: None,
             hint_skill: None,
+            pos_refused: false,
             pending: carried.pending,
             eof: carried.eof,
             tx: carried.tx,
@@ -233,6 +237,10 @@ impl<O: Write, W: Word> Session<O, W> {
     /// Starts a search (or answers at once when the game is over). The engine plays from its
     /// book on `go think` only.
     pub(super) fn go(&mut self, mode: GoMode) -> io::Result<()> {
+        if self.pos_refused {
+            self.error("go: the last pos was refused; no move until a pos is accepted")?;
+            return self.write(&reply::done(None, None));
+        }
         let root = *self.engine.game().position();
         if let Some(end) = goal::end(&root) {
             self.error(&format!("go: {end}; the game is over"))?;
