@@ -35,23 +35,32 @@ struct ServerLog {
     closed_by_runner: bool,
 }
 
+/// How the scripted server departs from a plain game.
+#[derive(Clone, Copy, Default)]
+struct Script {
+    leave_after: Option<u32>,
+    slow_first_move: Option<Duration>,
+}
+
 /// A DXP server on a free port of 127.0.0.1 that accepts one connection, closes its listening
 /// socket (a second connection is refused) and plays international games on it: GAMEACC to every
 /// GAMEREQ, the first legal move when it is to move, a GAMEEND to confirm each GAMEEND. With
-/// `games_before_leaving`, it closes the connection at the GAMEREQ after that many games.
-fn scripted_server(games_before_leaving: Option<u32>) -> (u16, JoinHandle<ServerLog>) {
+/// `leave_after: Some(n)`, it closes the connection at the GAMEREQ after n games; with
+/// `slow_first_move`, it waits that long before its first move of the match.
+fn scripted_server(script: Script) -> (u16, JoinHandle<ServerLog>) {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
     let port = listener.local_addr().unwrap().port();
     let handle = thread::spawn(move || {
         let (stream, _) = listener.accept().expect("one connection");
         drop(listener);
-        serve(stream, games_before_leaving)
+        serve(stream, script)
     });
     (port, handle)
 }
 
-fn serve(stream: TcpStream, games_before_leaving: Option<u32>) -> ServerLog {
+fn serve(stream: TcpStream, script: Script) -> ServerLog {
     let mut log = ServerLog::default();
+    let mut slow = script.slow_first_move;
     let board = DxpBoard::new(Variant::International);
     let mut out = stream.try_clone().unwrap();
     let mut frames = FrameReader::new(BufReader::new(stream));
@@ -70,7 +79,7 @@ fn serve(stream: TcpStream, games_before_leaving: Option<u32>) -> ServerLog {
         };
         match msg {
             Message::GameReq(req) => {
-                if games_before_leaving == Some(log.games) {
+                if script.leave_after == Some(log.games) {
                     return log;
                 }
                 let pos = board.start_position(&req.start).expect("a valid start");
@@ -112,6 +121,9 @@ fn serve(stream: TcpStream, games_before_leaving: Option<u32>) -> ServerLog {
                     log.errors.push("asked to move with no legal move".into());
                     continue;
                 };
+                if let Some(wait) = slow.take() {
+                    thread::sleep(wait);
+                }
                 *pos = pos.play(&mv);
                 send(&mut out, Message::Move(board.message_of(&mv, 0)));
             }
@@ -196,7 +208,7 @@ fn check_played(records: &[GameRecord]) {
 
 #[test]
 fn a_dxp_server_that_accepts_one_connection_plays_the_whole_match() {
-    let (port, server) = scripted_server(None);
+    let (port, server) = scripted_server(Script::default());
     let cfg = config([dama_hub(), server_at(port)], 4);
     let (summary, records) = play(&cfg);
     assert_eq!(records.len(), 4);
@@ -210,7 +222,10 @@ fn a_dxp_server_that_accepts_one_connection_plays_the_whole_match() {
 
 #[test]
 fn a_dxp_server_that_leaves_stops_the_match_after_three_crashes_in_a_row() {
-    let (port, server) = scripted_server(Some(1));
+    let (port, server) = scripted_server(Script {
+        leave_after: Some(1),
+        ..Script::default()
+    });
     let cfg = config([dama_hub(), server_at(port)], 10);
     let (summary, records) = play(&cfg);
     check_played(&records[..1]);
@@ -246,6 +261,32 @@ fn a_dxp_server_that_leaves_stops_the_match_after_three_crashes_in_a_row() {
     assert!(summary.to_json().contains("\"elo\": null"));
     let log = server.join().expect("the server ran");
     assert_eq!((log.games, log.ends), (1, 1), "{log:?}");
+}
+
+#[test]
+fn a_dxp_server_that_loses_on_time_plays_on_on_the_same_connection() {
+    let (port, server) = scripted_server(Script {
+        slow_first_move: Some(Duration::from_millis(2500)),
+        ..Script::default()
+    });
+    let mut cfg = config([dama_hub(), server_at(port)], 2);
+    cfg.play.time_margin = Duration::from_secs(1);
+    let (summary, records) = play(&cfg);
+    assert_eq!(records.len(), 2);
+    assert_eq!(
+        records[0].end,
+        EndKind::TimeForfeit,
+        "{}",
+        records[0].reason
+    );
+    assert_eq!(records[0].score_of(1), 0.0, "{}", records[0].reason);
+    check_played(&records[1..]);
+    assert_eq!(summary.crash_stop, None);
+    // the late MOVE was dropped, the GAMEEND confirmed, and game 2 asked on the same connection
+    let log = server.join().expect("the server ran");
+    assert_eq!(log.errors, Vec::<String>::new());
+    assert_eq!((log.games, log.ends), (2, 2), "{log:?}");
+    assert!(log.closed_by_runner, "{log:?}");
 }
 
 /// Starts `dama dxp` listening on a free port, its log (standard error) read by a thread;
