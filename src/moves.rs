@@ -98,14 +98,23 @@ impl<W: BitWord> MoveList<W> {
             self.inline[self.len] = MaybeUninit::new(mv);
             self.len += 1;
         } else {
-            self.push_on_heap(mv);
+            // by its fields: a `Move` handed whole to a call that is not inlined is built on
+            // the stack and read back as one 16-byte load at every push, which the processor
+            // cannot forward from the smaller stores that built it (a stall per move)
+            self.push_on_heap(mv.from, mv.to, mv.promotes, mv.captured);
         }
     }
 
     /// [`MoveList::push`] past the inline part (freak positions only).
     #[cold]
     #[inline(never)]
-    fn push_on_heap(&mut self, mv: Move<W>) {
+    fn push_on_heap(&mut self, from: Square, to: Square, promotes: bool, captured: Bitboard<W>) {
+        let mv = Move {
+            from,
+            to,
+            promotes,
+            captured,
+        };
         if self.heap.is_empty() {
             let spilled = self.inline_slice().to_vec();
             self.heap = spilled;

@@ -478,11 +478,28 @@ impl<W: Word> Board<W> {
         if self.runs == [KingRun::NONE; 2] && !quiet_king {
             return;
         }
-        self.update_runs_of_king_move(mover, mv, quiet_king, keyed);
+        *self = self.with_runs_of_king_move(mover, mv, quiet_king, keyed);
     }
 
-    /// [`Position::update_runs`] past its quick test, out of line so that `play` stays small.
+    /// [`Position::update_runs_of_king_move`] by value: the caller's position (the one `play`
+    /// builds) never has its address taken, so it is built in registers and stored once where
+    /// it goes. Through `&mut self` it lived on the stack, its side written as one byte and
+    /// read back at once within a wider load, which the processor cannot forward (a stall of
+    /// every move perft makes).
     #[inline(never)]
+    fn with_runs_of_king_move(
+        mut self,
+        mover: Color,
+        mv: &Move<W>,
+        quiet_king: bool,
+        keyed: bool,
+    ) -> Board<W> {
+        self.update_runs_of_king_move(mover, mv, quiet_king, keyed);
+        self
+    }
+
+    /// [`Position::update_runs`] past its quick test.
+    #[inline(always)]
     fn update_runs_of_king_move(
         &mut self,
         mover: Color,
