@@ -3,3 +3,4 @@
 pub mod checks;
 pub mod dxp_checks;
 pub mod tool_checks;
+pub mod web_checks;
