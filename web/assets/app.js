@@ -224,7 +224,7 @@ function play(path) {
 }
 
 function onIllegal(m) {
-  say(t("illegal", { why: m.text }));
+  say(t("illegal", { why: reason(m.text) }));
   const from = m.from;
   resetChoice();
   render();

@@ -103,3 +103,37 @@ function applyLanguage(lang) {
   document.querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); });
   document.title = t("title");
 }
+
+// The rules core's reasons for an illegal move are English; their common phrases in Czech
+// and Slovak (a phrase without a translation stays English).
+const REASONS = {
+  cs: [
+    [/there is no piece on (\w+)/g, "na $1 nestojí žádná figura"], [/(white|black) is to move/g, (m, s) => "na tahu jsou " + (s === "white" ? "bílé" : "černé")],
+    [/the piece on (\w+) is (white|black), but/g, (m, q, s) => `figura na ${q} je ${s === "white" ? "bílá" : "černá"}, ale`],
+    [/a king must capture when a king can \(king priority\)/g, "když může brát dáma, musí brát dáma"],
+    [/a capture is compulsory and it must take the most pieces \((\d+) here\)/g, "braní je povinné a musí vzít nejvíc figur (zde $1)"],
+    [/a capture is compulsory/g, "braní je povinné"], [/men do not capture backward/g, "kameny neberou dozadu"],
+    [/men do not move backward/g, "kameny netáhnou dozadu"], [/kings move one square/g, "dáma táhne jen o jedno pole"],
+    [/there is nothing to capture here/g, "tady není co brát"], [/the capture must be completed; from (\w+) it goes on, as in/g, "braní se musí dokončit: z $1 pokračuje, jako"],
+    [/the piece on (\w+)/g, "figura na $1"], [/ cannot reach /g, " nedojde na "], [/ can play /g, " může hrát "], [/ cannot move/g, " nemůže táhnout"],
+    [/(\w+) is not empty/g, "$1 není prázdné"], [/, e\.g\. /g, ", např. "], [/ or /g, " nebo "], [/the game is over/g, "hra skončila"],
+    [/ is ambiguous: it could be /g, " není jednoznačný: může to být "],
+  ],
+  sk: [
+    [/there is no piece on (\w+)/g, "na $1 nestojí žiadna figúra"], [/(white|black) is to move/g, (m, s) => "na ťahu sú " + (s === "white" ? "biele" : "čierne")],
+    [/the piece on (\w+) is (white|black), but/g, (m, q, s) => `figúra na ${q} je ${s === "white" ? "biela" : "čierna"}, ale`],
+    [/a king must capture when a king can \(king priority\)/g, "keď môže brať dáma, musí brať dáma"],
+    [/a capture is compulsory and it must take the most pieces \((\d+) here\)/g, "branie je povinné a musí vziať najviac figúr (tu $1)"],
+    [/a capture is compulsory/g, "branie je povinné"], [/men do not capture backward/g, "kamene neberú dozadu"],
+    [/men do not move backward/g, "kamene neťahajú dozadu"], [/kings move one square/g, "dáma ťahá len o jedno pole"],
+    [/there is nothing to capture here/g, "tu nie je čo brať"], [/the capture must be completed; from (\w+) it goes on, as in/g, "branie treba dokončiť: z $1 pokračuje, ako"],
+    [/the piece on (\w+)/g, "figúra na $1"], [/ cannot reach /g, " sa nedostane na "], [/ can play /g, " môže ťahať "], [/ cannot move/g, " nemôže ťahať"],
+    [/(\w+) is not empty/g, "$1 nie je prázdne"], [/, e\.g\. /g, ", napr. "], [/ or /g, " alebo "], [/the game is over/g, "hra skončila"],
+    [/ is ambiguous: it could be /g, " nie je jednoznačný: môže to byť "],
+  ],
+};
+
+function reason(text) {
+  for (const [re, to] of REASONS[LANG] || []) text = text.replace(re, to);
+  return text;
+}

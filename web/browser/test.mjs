@@ -112,6 +112,20 @@ const tests = {
     assert(s.history[0].length === 3 && s.history[0][1] === e5, "played through e5: " + JSON.stringify(s.history[0]));
   },
 
+  async "drag a man to its square"(ctx, url) {
+    const page = await ctx.newPage();
+    await newGame(page, url);
+    const from = await centre(page, "e3"), to = await centre(page, "f4");
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    await waitFor(page, () => S.ply === 2, null, "the dragged move and its answer");
+    const s = await state(page);
+    assert(s.history[0][0] === from.n && s.history[0][1] === to.n, "e3-f4 was played");
+  },
+
   async "keyboard: arrows, Enter and Esc play a move"(ctx, url) {
     const page = await ctx.newPage();
     await newGame(page, url);
