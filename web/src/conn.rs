@@ -274,7 +274,7 @@ impl Client {
         let Ok(variant) = protocol::playable(variant) else {
             return self.error("bad_message", "unknown variant");
         };
-        let code = {
+        let (code, duel) = {
             let mut rooms = guard(&self.server.rooms);
             if rooms.len() >= self.server.cfg.max_rooms {
                 let text = format!(
@@ -290,13 +290,13 @@ impl Client {
                 }
             };
             let duel = Arc::new(Mutex::new(Duel::room(variant, level, code.clone())));
-            rooms.insert(code.clone(), duel);
-            code
+            rooms.insert(code.clone(), Arc::clone(&duel));
+            (code, duel)
         };
         let link = format!("{}/?room={code}", self.origin);
         let qr = codes::qr_svg(&link).unwrap_or_default();
         self.send(json!({"t": "room", "code": code, "link": link, "qr": qr}));
-        self.join_room(&code, None);
+        self.enter_room(duel, None);
     }
 
     fn join_room(&mut self, typed: &str, token: Option<&str>) {
@@ -309,6 +309,11 @@ impl Client {
             self.server.wrong_code(self.ip);
             return self.error("no_room", "no room has that code");
         };
+        self.enter_room(duel, token);
+    }
+
+    /// Takes the seat of `token` in the room, or a free one (by lot when both are free).
+    fn enter_room(&mut self, duel: Shared, token: Option<&str>) {
         let seat = {
             let d = lock(&duel);
             let by_token = Color::ALL

@@ -384,6 +384,10 @@ async fn a_wrong_code_is_an_unknown_room_and_wrong_codes_are_rate_limited() {
     b.send(json!({"t": "join_room", "code": code})).await;
     let limited = b.error().await;
     assert_eq!(limited["code"], "rate", "{limited}");
+    // making a room of one's own is not a guess
+    b.send(json!({"t": "create_room", "variant": "czech", "level": 1}))
+        .await;
+    assert!(b.until(|m| m["t"] == "room" || m["t"] == "error").await["t"] == "room");
 }
 
 #[tokio::test]
