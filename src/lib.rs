@@ -25,7 +25,7 @@
 //! | knowledge | [`eval`], [`notation`], [`game`], [`book`], [`bitbase`] | evaluation and its weights; FEN, PDN and move text; a game with its draw rules; opening-book reading and probing; endgame bitbases (generation, files, probing) |
 //! | search | [`search`] | the limits, reports and results of a search ([`search::SearchLimits`], [`search::SearchInfo`], [`search::SearchResult`]) |
 //! | engine | [`engine`] | the facade every front end uses: [`engine::Engine`] with its options; [`engine::Engine::start`] runs a search in the background and returns its [`engine::SearchHandle`] (stop, ponder hit, wait), [`engine::Engine::go`] blocks |
-//! | protocols | [`protocol`], [`bench`](mod@bench) | the Hub session over any pair of streams, the DXP session over a TCP stream ([`protocol::dxp`]); the bench signature |
+//! | protocols | [`protocol`], [`bench`](mod@bench), [`selfplay`] | the Hub session over any pair of streams, the DXP session over a TCP stream ([`protocol::dxp`]); the bench signature; games of engines against each other ([`selfplay::play_out`]) |
 //!
 //! Modules and items not reachable from here are internal and may change at any time.
 //! `tests/layering.rs` reads the sources and fails on an import that goes up a layer or on an
@@ -67,6 +67,7 @@ mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod selfplay;
 pub mod types;
 mod zobrist;
 

@@ -1,7 +1,7 @@
 //! The library's module graph, read from its sources: the top-level modules import only
 //! modules of their own layer or the layers below (types → rules → position, move
 //! generation and goal → eval, notation, book, bitbase, game, perft → search → engine → protocol,
-//! bench), and no module imports one that imports it back, at any depth (a child that uses its
+//! bench, selfplay), and no module imports one that imports it back, at any depth (a child that uses its
 //! parent's items while the parent uses the child's is a cycle too).
 //!
 //! An import is a path that starts with `crate::` or `super::` (with `{...}` groups expanded
@@ -32,6 +32,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("engine", 5),
     ("protocol", 6),
     ("bench", 6),
+    ("selfplay", 6),
 ];
 
 /// Module path (`a::b`, the crate root is ``) → source with comments and test bodies removed.

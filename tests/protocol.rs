@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use dama::protocol::numbering::{Convention, Numbering};
+use dama::protocol::hub::numbering::{Convention, Numbering};
 use dama::{movegen, Move, Position, Variant};
 
 /// Output shared between the protocol thread and the test.

@@ -4,8 +4,8 @@
 
 use std::io::{self, BufReader, Cursor, Read};
 
+use dama::protocol::hub::numbering::{Convention, Numbering};
 use dama::protocol::input::MAX_LINE;
-use dama::protocol::numbering::{Convention, Numbering};
 use dama::{Position, Variant};
 
 /// Runs a whole session on `input` and returns its output lines.

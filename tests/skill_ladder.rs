@@ -3,8 +3,9 @@
 //! The measured ladder between all levels is in docs/levels.md.
 
 use dama::engine::{Engine, EngineOptions};
-use dama::game::{DrawSwitches, Game, Outcome};
+use dama::game::{Game, Outcome};
 use dama::search::SearchLimits;
+use dama::selfplay::play_out;
 use dama::{movegen, Color, Position, Variant};
 
 fn engine(skill: u8, seed: u64) -> Engine {
@@ -16,32 +17,19 @@ fn engine(skill: u8, seed: u64) -> Engine {
     })
 }
 
-/// Plays one game from the start after the opening move `first`, `white` and `black` moving
-/// in turn within `nodes` nodes a move; the outcome by the rules (a draw after 300 plies).
-fn play(white: &mut Engine, black: &mut Engine, first: usize, nodes: u64) -> Outcome {
+/// Plays one game from the start after the opening move `first`, `engines` (White, Black)
+/// moving in turn within `nodes` nodes a move; the outcome by the rules (a draw after 300 plies).
+fn play(engines: &mut [Engine; 2], first: usize, nodes: u64) -> Outcome {
     let start = Position::start(Variant::Czech);
     let mut game = Game::new(start);
-    let opening = movegen::legal_moves(&start)[first];
-    game.play(&opening);
+    game.play(&movegen::legal_moves(&start)[first]);
     let limits = SearchLimits {
         nodes: Some(nodes),
         ..SearchLimits::default()
     };
-    while game.moves().len() < 300 {
-        if let Some(outcome) = game.outcome(&DrawSwitches::default()) {
-            return outcome;
-        }
-        let side = match game.position().side() {
-            Color::White => &mut *white,
-            Color::Black => &mut *black,
-        };
-        side.set_position(start, game.moves());
-        let mv = side.go(&limits, &mut |_| {}).best.expect("a move");
-        game.play(&mv);
-    }
-    Outcome::Draw {
+    play_out(&mut game, engines, &limits, 300, &mut |_, _| {}).unwrap_or(Outcome::Draw {
         reason: "300 plies".into(),
-    }
+    })
 }
 
 #[test]
@@ -50,13 +38,13 @@ fn level_1_loses_most_games_to_level_5() {
     let mut games = Vec::new();
     for (i, first) in [0, 3, 6].into_iter().enumerate() {
         for level1_white in [true, false] {
-            let mut weak = engine(1, i as u64 + 1);
-            let mut strong = engine(5, 0);
-            let outcome = if level1_white {
-                play(&mut weak, &mut strong, first, 20_000)
+            let (weak, strong) = (engine(1, i as u64 + 1), engine(5, 0));
+            let mut engines = if level1_white {
+                [weak, strong]
             } else {
-                play(&mut strong, &mut weak, first, 20_000)
+                [strong, weak]
             };
+            let outcome = play(&mut engines, first, 20_000);
             let weak_colour = if level1_white {
                 Color::White
             } else {

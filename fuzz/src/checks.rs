@@ -5,7 +5,7 @@
 //! this file (`tests/fuzz_regressions.rs`) and replay every input the fuzzers found.
 
 use dama::book::{Book, BookRng};
-use dama::protocol::numbering::{Convention, Numbering};
+use dama::protocol::hub::numbering::{Convention, Numbering};
 use dama::{goal, movegen, notation, Move, Position, Variant};
 
 /// The variant named by a byte: one of those played in 64-bit positions (the checks below

@@ -1,10 +1,10 @@
-//! The properties of the fuzz targets that read with the tools crate: PDN games (the match
-//! runner's reader and the book importer). `tools/tests/fuzz_regressions.rs` includes this file.
+//! The properties of the fuzz targets that read with the tools crate: PDN games (the library's
+//! reader and the book importer). `tools/tests/fuzz_regressions.rs` includes this file.
 
 use dama::book::Book;
+use dama::notation::pdn::{read_games, PdnGame};
 use dama::{movegen, notation, WidePosition};
 use dama_tools::bookgen::import::import_pdn;
-use dama_tools::matchrunner::pdn::{read_games, PdnGame};
 
 /// A PDN text: the games read replay only legal moves, and printed back (FEN tag and move
 /// text) read back as the same games; the book importer takes the same text without panicking

@@ -3,7 +3,7 @@
 use crate::rules::Word;
 use std::fmt;
 
-use super::opening;
+use super::removals;
 use super::write::{format_move, square_name};
 use crate::goal;
 use crate::movegen;
@@ -45,7 +45,7 @@ fn tokenize<W: Word>(pos: &Board<W>, text: &str) -> Result<Parsed, MoveError> {
     }
     // a removal (Konane): one square, perhaps after the capture sign
     let t = match t.strip_prefix(['x', 'X']) {
-        Some(rest) if opening::has_removals(pos) && !rest.contains(['-', 'x', 'X', ':']) => rest,
+        Some(rest) if removals::has_removals(pos) && !rest.contains(['-', 'x', 'X', ':']) => rest,
         _ => t,
     };
     let capture = t.contains(['x', 'X', ':']);
@@ -64,7 +64,7 @@ fn tokenize<W: Word>(pos: &Board<W>, text: &str) -> Result<Parsed, MoveError> {
         }));
     }
     let mut squares = squares.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let removal = squares.len() == 1 && opening::has_removals(pos);
+    let removal = squares.len() == 1 && removals::has_removals(pos);
     if removal {
         squares.push(squares[0]);
     }
@@ -220,7 +220,7 @@ fn explain<W: Word>(pos: &Board<W>, p: &Parsed, legal: &[Move<W>], text: &str) -
     let me = pos.side();
     let from = p.squares[0];
     let name = |s: Square| square_name(pos, s);
-    if let Some(why) = opening::explain(pos, &p.squares, p.removal, legal, text) {
+    if let Some(why) = removals::explain(pos, &p.squares, p.removal, legal, text) {
         return why;
     }
     let Some((color, piece)) = pos.piece_at(from) else {

@@ -41,13 +41,19 @@ pub fn format_move<W: Word>(pos: &Board<W>, mv: &Move<W>) -> String {
 /// the variant's numbering (captured squares in ascending order).
 pub fn format_hub_move<W: Word>(pos: &Board<W>, mv: &Move<W>) -> String {
     let rules = pos.rules();
-    let n = |s: Square| rules.square_number(s).to_string();
+    hub_move_text(mv, |sq| rules.square_number(sq))
+}
+
+/// Hub move text with the squares numbered by `number` (a client's numbering): `from-to`, or
+/// `fromxto` followed by `x<captured>` for every captured piece, in ascending order.
+pub fn hub_move_text<W: Word>(mv: &Move<W>, number: impl Fn(Square) -> u32) -> String {
+    let (from, to) = (number(mv.from), number(mv.to));
     if !mv.is_capture() {
-        return format!("{}-{}", n(mv.from), n(mv.to));
+        return format!("{from}-{to}");
     }
-    let mut caps: Vec<u32> = mv.captured.iter().map(|s| rules.square_number(s)).collect();
+    let mut caps: Vec<u32> = mv.captured.iter().map(number).collect();
     caps.sort_unstable();
-    let mut s = format!("{}x{}", n(mv.from), n(mv.to));
+    let mut s = format!("{from}x{to}");
     for c in caps {
         s.push('x');
         s.push_str(&c.to_string());

@@ -1,11 +1,10 @@
 //! The engine's protocols: the Hub protocol (version 2, as spoken by Scan), the text front end
-//! that GUIs, bots and match runners use (`dama hub`), and DamExchange over TCP ([`dxp`],
-//! `dama dxp`).
+//! that GUIs, bots and match runners use ([`hub`], `dama hub`), and DamExchange over TCP
+//! ([`dxp`], `dama dxp`).
 //!
-//! [`run`] speaks the protocol over any pair of streams. [`input`] cuts any byte stream into
-//! bounded lines of text, [`command`] reads lines into typed commands, [`reply`] writes the engine's lines, [`params`] holds the parameters and
-//! [`numbering`] converts positions and moves between dama and the numbering of the client.
-//! Nothing here prints outside the writer it is given, and nothing exits the process.
+//! [`run`] speaks the Hub protocol over any pair of streams; [`input`] cuts any byte stream into
+//! bounded lines of text. Nothing here prints outside the writer it is given, and nothing exits
+//! the process.
 //!
 //! ```
 //! use std::io::Cursor;
@@ -16,16 +15,8 @@
 //! assert!(text.ends_with("wait\nready\npong\n"));
 //! ```
 
-mod command;
 pub mod dxp;
-mod event;
-mod idle;
+pub mod hub;
 pub mod input;
-pub mod numbering;
-mod params;
-mod reader;
-mod reply;
-mod session;
 
-pub use params::{Change, Settings};
-pub use session::run;
+pub use hub::{run, Change, Settings};

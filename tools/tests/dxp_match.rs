@@ -5,9 +5,10 @@
 use std::time::Duration;
 
 use dama::game::{DrawSwitches, Game, Outcome};
+use dama::notation::pdn::GameResult;
 use dama::Variant;
+use dama_tools::matchrunner::game::{EndKind, PlayConfig};
 use dama_tools::matchrunner::openings::random_openings;
-use dama_tools::matchrunner::play::{EndKind, GameResult, PlayConfig};
 use dama_tools::matchrunner::{run_match, EngineSpec, MatchConfig, MatchEvent, TimeControl};
 
 /// Two international games between `engines` at `tc`; a loaded CI machine may add to any move

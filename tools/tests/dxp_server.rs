@@ -16,8 +16,8 @@ use dama::protocol::dxp::{
     write_message, AccCode, DxpBoard, EndReason, FrameReader, GameAcc, GameEnd, Message,
 };
 use dama::{Position, Variant};
+use dama_tools::matchrunner::game::{EndKind, GameRecord, PlayConfig};
 use dama_tools::matchrunner::openings::random_openings;
-use dama_tools::matchrunner::play::{EndKind, GameRecord, PlayConfig};
 use dama_tools::matchrunner::{
     run_match, EngineSpec, MatchConfig, MatchEvent, MatchSummary, TimeControl,
 };

@@ -8,8 +8,8 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 use dama::Variant;
+use dama_tools::matchrunner::game::{EndKind, PlayConfig};
 use dama_tools::matchrunner::openings::Opening;
-use dama_tools::matchrunner::play::{EndKind, PlayConfig};
 use dama_tools::matchrunner::{run_match, EngineSpec, MatchConfig, MatchEvent, TimeControl};
 
 const DAMA: &str = env!("CARGO_BIN_EXE_dama");

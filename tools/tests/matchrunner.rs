@@ -7,11 +7,12 @@ use std::time::Duration;
 
 use dama::game::{DrawSwitches, Game, Outcome};
 use dama::goal::{self, Cause};
+use dama::notation::pdn::{read_games, today, GameResult};
 use dama::Variant;
 use dama_tools::matchrunner::elo::{SprtConfig, SprtVerdict, Tally};
+use dama_tools::matchrunner::game::{EndKind, GameRecord, PlayConfig};
 use dama_tools::matchrunner::openings::{random_openings, Opening};
-use dama_tools::matchrunner::pdn::{self, MatchInfo};
-use dama_tools::matchrunner::play::{EndKind, GameRecord, GameResult, PlayConfig};
+use dama_tools::matchrunner::pdn::{write_game, MatchInfo};
 use dama_tools::matchrunner::{run_match, EngineSpec, MatchConfig, MatchSummary, TimeControl};
 
 fn dama() -> String {
@@ -411,10 +412,10 @@ fn pdn_of(cfg: &MatchConfig, records: &[GameRecord]) -> String {
     let info = MatchInfo {
         event: "test".into(),
         site: "ci".into(),
-        date: pdn::today(),
+        date: today(),
         time_control: cfg.play.tc.pdn_tag(),
     };
-    records.iter().map(|r| pdn::write_game(&info, r)).collect()
+    records.iter().map(|r| write_game(&info, r)).collect()
 }
 
 #[test]
@@ -431,7 +432,7 @@ fn pdn_of_a_match_parses_back() {
     }];
     let (_, records) = play(&cfg);
     let text = pdn_of(&cfg, &records);
-    let games = pdn::read_games(&text, Variant::Russian).unwrap();
+    let games = read_games(&text, Variant::Russian).unwrap();
     assert_eq!(games.len(), 2);
     for (g, r) in games.iter().zip(&records) {
         assert_eq!(g.start, r.start);
@@ -506,7 +507,7 @@ fn the_cli_plays_writes_and_merges() {
     );
     assert!(stdout.contains("Score of dama-1 vs dama-2: "), "{stdout}");
     assert!(stdout.contains("Elo difference: "), "{stdout}");
-    let games = pdn::read_games(&std::fs::read_to_string(&pdn_out).unwrap(), Variant::Czech);
+    let games = read_games(&std::fs::read_to_string(&pdn_out).unwrap(), Variant::Czech);
     assert_eq!(games.unwrap().len(), 4);
     assert!(run(&["--json", &s1, "--shard", "1/2"]).status.success());
     assert!(run(&["--json", &s2, "--shard", "2/2"]).status.success());
@@ -650,7 +651,7 @@ fn dameo_games_end_by_the_rules_and_their_pdn_reads_back() {
     let text = pdn_of(&cfg, &records);
     assert!(text.contains("[GameType \"30,W,8,8,A0,0\"]"), "{text}");
     assert!(text.contains("[Variant \"dameo\"]"), "{text}");
-    let games = pdn::read_games(&text, Variant::Czech).unwrap();
+    let games = read_games(&text, Variant::Czech).unwrap();
     for (g, r) in games.iter().zip(&records) {
         assert_eq!(g.start, r.start);
         assert_eq!(g.moves, r.moves);
@@ -702,7 +703,7 @@ fn hawaiian_games_end_by_the_rules_and_their_pdn_replays() {
     let info = MatchInfo {
         event: "test".into(),
         site: "ci".into(),
-        date: pdn::today(),
+        date: today(),
         time_control: cfg.play.tc.pdn_tag(),
     };
     for r in &records {
@@ -714,9 +715,9 @@ fn hawaiian_games_end_by_the_rules_and_their_pdn_replays() {
         );
         assert!(r.moves[0].is_removal() && r.moves[1].is_removal());
         check_legal(r);
-        let text = pdn::write_game(&info, r);
+        let text = write_game(&info, r);
         assert!(text.contains("[Variant \"hawaiian\"]"), "{text}");
-        let games = pdn::read_games(&text, Variant::Czech).unwrap();
+        let games = read_games(&text, Variant::Czech).unwrap();
         assert_eq!(games[0].moves, r.moves, "{text}");
         assert_eq!(games[0].start.variant(), variant);
     }

@@ -3,12 +3,12 @@
 //!
 //! On 10×10 the squares are the standard numbers 1-50. DXP defines nothing else; on 8×8 dama
 //! reads and writes what pydraughts sends (a 32-square position and its move numbers, see
-//! [`crate::protocol::numbering`]), which is not part of the standard.
+//! [`crate::protocol::hub::numbering`]), which is not part of the standard.
 
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::protocol::numbering::{Convention, Numbering};
+use crate::protocol::hub::numbering::{Convention, Numbering};
 use crate::rules::Variant;
 use crate::types::{Color, Piece};
 

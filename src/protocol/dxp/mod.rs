@@ -7,9 +7,9 @@
 pub mod board;
 pub mod config;
 pub mod frame;
+pub mod game;
 pub mod message;
 mod parse;
-pub mod play;
 mod session;
 
 pub use board::DxpBoard;

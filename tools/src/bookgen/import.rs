@@ -9,9 +9,8 @@
 
 use std::collections::HashMap;
 
-use super::pdn::{self, RawGame};
 use dama::book::{Book, BookMove};
-use dama::notation;
+use dama::notation::pdn::{split_games, GameResult, RawGame};
 use dama::rules::Variant;
 use dama::types::Color;
 use dama::Key;
@@ -45,7 +44,7 @@ struct Record {
 pub fn import_pdn(book: &mut Book, text: &str, max_ply: u32) -> ImportReport {
     let mut report = ImportReport::default();
     let mut records: HashMap<(Key, Move), (Position, Record)> = HashMap::new();
-    for (n, game) in pdn::split_games(text).into_iter().enumerate() {
+    for (n, game) in split_games(text).into_iter().enumerate() {
         report.games += 1;
         match replay(book.variant(), &game, max_ply) {
             Ok((moves, white_points)) => {
@@ -114,30 +113,20 @@ fn replay(
             return Err(format!("GameType '{gt}' is not {variant}"));
         }
     }
-    let start = Position::start(variant);
-    if let Some(fen) = game.tag("FEN") {
-        let p = Position::from_fen(variant, fen).map_err(|e| format!("FEN tag: {e}"))?;
-        if p != start {
-            return Err("starts from a set-up position".into());
-        }
+    let game = game.replay(variant, max_ply as usize)?;
+    let mut pos = Position::start(variant);
+    if game.start != pos.to_wide() {
+        return Err("starts from a set-up position".into());
     }
-    let mut result = game.tag("Result").and_then(pdn::white_points);
-    let mut pos = start;
+    let points = match game.result.ok_or("no result")? {
+        GameResult::WhiteWins => 2,
+        GameResult::Draw => 1,
+        GameResult::BlackWins => 0,
+    };
     let mut moves = Vec::new();
-    for tok in &game.tokens {
-        if let Some(points) = pdn::white_points(tok) {
-            result = result.or(Some(points));
-            break;
-        }
-        let text = pdn::move_text(tok);
-        if text.is_empty() || text == "*" || moves.len() >= max_ply as usize {
-            continue;
-        }
-        let mv = notation::parse_move(&pos, text)
-            .map_err(|e| format!("move {} '{text}': {e}", moves.len() + 1))?;
+    for mv in game.moves.iter().map(|m| m.in_word()) {
         moves.push((pos, mv));
         pos = pos.play(&mv);
     }
-    let points = result.ok_or("no result")?;
     Ok((moves, points))
 }

@@ -6,4 +6,3 @@
 pub mod build;
 pub mod import;
 pub mod openings;
-mod pdn;

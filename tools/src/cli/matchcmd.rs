@@ -15,9 +15,9 @@ use dama_tools::matchrunner::adjudication::{BitbaseJudge, DrawRule, ResignRule};
 use dama_tools::matchrunner::dxp::DxpTarget;
 use dama_tools::matchrunner::elo::Tally;
 use dama_tools::matchrunner::elo::{SprtConfig, SprtVerdict};
+use dama_tools::matchrunner::game::PlayConfig;
 use dama_tools::matchrunner::openings::{self, Opening};
 use dama_tools::matchrunner::pdn::{self, MatchInfo};
-use dama_tools::matchrunner::play::PlayConfig;
 use dama_tools::matchrunner::runner::{self, parse_shard};
 use dama_tools::matchrunner::summary::{result_lines, score_line};
 use dama_tools::matchrunner::{
@@ -391,7 +391,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
     let info = MatchInfo {
         event: format!("{} vs {}", cfg.engines[0].name, cfg.engines[1].name),
         site: "dama match".into(),
-        date: pdn::today(),
+        date: dama::notation::pdn::today(),
         time_control: cfg.play.tc.pdn_tag(),
     };
     let planned = runner::schedule(cfg.games, cfg.shard).len();

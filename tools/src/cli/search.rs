@@ -8,8 +8,9 @@ use clap::Args;
 
 use dama::bench;
 use dama::engine::{Engine, EngineOptions};
-use dama::game::{DrawSwitches, Game};
-use dama::search::{SearchInfo, SearchLimits};
+use dama::game::Game;
+use dama::search::{SearchInfo, SearchLimits, SearchResult};
+use dama::selfplay::play_out;
 use dama::{notation, Board, Color, Move, Piece, Variant};
 
 /// Depth searched by `analyze` when no limit is given.
@@ -255,7 +256,7 @@ pub fn selfplay(a: SelfplayArgs) -> Result<()> {
 
 fn selfplay_in<W: Word>(a: SelfplayArgs) -> Result<()> {
     let start = start_position(a.variant, a.fen.as_deref())?;
-    let mut engine = Engine::<W>::new(EngineOptions {
+    let engine = Engine::<W>::new(EngineOptions {
         variant: a.variant,
         threads: a.threads,
         hash_mb: a.hash,
@@ -273,36 +274,44 @@ fn selfplay_in<W: Word>(a: SelfplayArgs) -> Result<()> {
     };
     let mut game = Game::new(start);
     println!("{}\n", board_text(&start));
-    let sw = DrawSwitches::default();
-    while game.moves().len() < a.max_plies {
-        if let Some(outcome) = game.outcome(&sw) {
-            println!("result {} {outcome}", outcome.result());
-            return Ok(());
-        }
-        engine.set_position(start, game.moves());
-        let result = engine.go(&limits, &mut |_| {});
-        let pos = *game.position();
-        let Some(mv) = result.best else { break };
-        let ply = game.moves().len();
-        let number = ply / 2 + 1;
-        let dots = if pos.side() == start.side() {
-            "."
-        } else {
-            "..."
-        };
-        println!(
-            "{number}{dots} {}  (score {} depth {} nodes {})",
-            notation::format_move(&pos, &mv),
-            result.score,
-            result.depth,
-            result.nodes
-        );
-        game.play(&mv);
-        println!("{}\n", board_text(game.position()));
-    }
-    match game.outcome(&sw) {
+    let mut ply = 0;
+    let outcome = play_out(
+        &mut game,
+        &mut [engine],
+        &limits,
+        a.max_plies,
+        &mut |pos, result| {
+            print_selfplay_move(&start, ply, pos, result);
+            ply += 1;
+        },
+    );
+    match outcome {
         Some(outcome) => println!("result {} {outcome}", outcome.result()),
         None => println!("result * (stopped after {} plies)", game.moves().len()),
     }
     Ok(())
+}
+
+/// Ply `ply` of `dama selfplay`: the move with its score, depth and nodes, then the board after.
+fn print_selfplay_move<W: Word>(
+    start: &Board<W>,
+    ply: usize,
+    pos: &Board<W>,
+    result: &SearchResult<W>,
+) {
+    let Some(mv) = result.best else { return };
+    let number = ply / 2 + 1;
+    let dots = if pos.side() == start.side() {
+        "."
+    } else {
+        "..."
+    };
+    println!(
+        "{number}{dots} {}  (score {} depth {} nodes {})",
+        notation::format_move(pos, &mv),
+        result.score,
+        result.depth,
+        result.nodes
+    );
+    println!("{}\n", board_text(&pos.play(&mv)));
 }

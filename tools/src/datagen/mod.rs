@@ -17,10 +17,11 @@
 pub mod file;
 
 use dama::engine::{BookOptions, Engine, EngineOptions};
-use dama::game::{DrawSwitches, Game, Outcome};
+use dama::game::{Game, Outcome};
 use dama::goal;
 use dama::movegen;
 use dama::search::SearchLimits;
+use dama::selfplay::play_out;
 use dama::types::SplitMix;
 use dama::{Color, Position, Variant};
 
@@ -114,7 +115,7 @@ pub fn play_game(cfg: &GameConfig, number: u64) -> PlayedGame {
             break g;
         }
     };
-    let mut engine = Engine::<u64>::new(EngineOptions {
+    let engine = Engine::<u64>::new(EngineOptions {
         variant: cfg.variant,
         hash_mb: 16,
         book: BookOptions {
@@ -127,28 +128,21 @@ pub fn play_game(cfg: &GameConfig, number: u64) -> PlayedGame {
         nodes: Some(cfg.nodes.max(1)),
         ..SearchLimits::default()
     };
-    let sw = DrawSwitches::default();
     let mut positions = Vec::new();
-    let start = *game.start();
-    let outcome = loop {
-        if let Some(o) = game.outcome(&sw) {
-            break Some(o);
-        }
-        if game.moves().len() >= cfg.max_plies {
-            break None;
-        }
-        engine.set_position(start, game.moves());
-        let result = engine.go(&limits, &mut |_| {});
-        let Some(mv) = result.best else { break None };
-        let pos = *game.position();
-        if is_quiet(&pos) {
-            positions.push(Record {
-                pos,
-                score: result.score.value(),
-            });
-        }
-        game.play(&mv);
-    };
+    let outcome = play_out(
+        &mut game,
+        &mut [engine],
+        &limits,
+        cfg.max_plies,
+        &mut |pos, result| {
+            if is_quiet(pos) {
+                positions.push(Record {
+                    pos: *pos,
+                    score: result.score.value(),
+                });
+            }
+        },
+    );
     PlayedGame {
         number,
         positions,

@@ -230,7 +230,7 @@ impl DxpEngine {
             return;
         }
         self.in_game = false;
-        let reason = dama::protocol::dxp::play::receiver_view(engine_result);
+        let reason = dama::protocol::dxp::game::receiver_view(engine_result);
         if self
             .send(&Message::GameEnd(GameEnd {
                 reason,

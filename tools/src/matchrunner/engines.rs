@@ -4,8 +4,8 @@
 //! forfeits.
 
 use super::dxp::{DxpTarget, DEFAULT_PORT};
+use super::game::{EndKind, EngineSlot, GameRecord};
 use super::hub::{EngineSpec, HubError, HANDSHAKE_TIMEOUT};
-use super::play::{EndKind, EngineSlot, GameRecord};
 use super::runner::MatchConfig;
 
 /// Checks that every worker can have engines of its own: a `dxp:HOST:PORT` engine is one server
@@ -136,7 +136,7 @@ pub(super) fn count_crashes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrunner::play::GameResult;
+    use dama::notation::pdn::GameResult;
     use dama::rules::Variant;
     use dama::WidePosition;
 
@@ -198,7 +198,7 @@ mod tests {
             variant: Variant::International,
             games: 4,
             openings: vec![],
-            play: crate::matchrunner::play::PlayConfig {
+            play: crate::matchrunner::game::PlayConfig {
                 tc: crate::matchrunner::TimeControl::Depth(1),
                 time_margin: Default::default(),
                 hang_timeout: Default::default(),

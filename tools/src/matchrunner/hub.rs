@@ -7,6 +7,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use dama::protocol::hub::{parse_line, value};
 use dama::rules::Variant;
 
 /// How long an engine may take to answer `hub` with `wait` and `init` with `ready`.
@@ -45,101 +46,6 @@ impl fmt::Display for HubError {
 }
 
 impl std::error::Error for HubError {}
-
-/// One parsed Hub line: the command word and its `name[=value]` arguments.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HubLine {
-    /// The command word (`id`, `info`, `done`, ...).
-    pub command: String,
-    /// The arguments in order; a flag has no value.
-    pub args: Vec<(String, Option<String>)>,
-}
-
-impl HubLine {
-    /// The value of argument `name`, if present with a value.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.args
-            .iter()
-            .find(|(n, _)| n == name)
-            .and_then(|(_, v)| v.as_deref())
-    }
-}
-
-/// Splits a Hub line per Scan's scanner: blanks separate tokens, `=` joins a name and a value,
-/// values may be double-quoted (no escapes). `None` for an empty line or an unterminated quote.
-pub fn parse_line(line: &str) -> Option<HubLine> {
-    let mut tokens = Tokens {
-        chars: line.trim().chars().peekable(),
-    };
-    let command = tokens.word()?;
-    let mut args = Vec::new();
-    loop {
-        tokens.skip_blanks();
-        match tokens.chars.peek() {
-            None => break,
-            Some('"') => {
-                tokens.quoted()?; // a stray value without a name: skipped
-                continue;
-            }
-            Some('=') => {
-                tokens.chars.next();
-                continue;
-            }
-            _ => {}
-        }
-        let name = tokens.word()?;
-        tokens.skip_blanks();
-        if tokens.chars.peek() == Some(&'=') {
-            tokens.chars.next();
-            tokens.skip_blanks();
-            let value = match tokens.chars.peek() {
-                Some('"') => tokens.quoted()?,
-                _ => tokens.word().unwrap_or_default(),
-            };
-            args.push((name, Some(value)));
-        } else {
-            args.push((name, None));
-        }
-    }
-    Some(HubLine { command, args })
-}
-
-struct Tokens<'a> {
-    chars: std::iter::Peekable<std::str::Chars<'a>>,
-}
-
-impl Tokens<'_> {
-    fn skip_blanks(&mut self) {
-        while self.chars.peek().is_some_and(|c| c.is_whitespace()) {
-            self.chars.next();
-        }
-    }
-
-    fn word(&mut self) -> Option<String> {
-        self.skip_blanks();
-        let mut w = String::new();
-        while let Some(&c) = self.chars.peek() {
-            if c.is_whitespace() || c == '=' || c == '"' || c.is_control() {
-                break;
-            }
-            w.push(c);
-            self.chars.next();
-        }
-        (!w.is_empty()).then_some(w)
-    }
-
-    fn quoted(&mut self) -> Option<String> {
-        self.chars.next(); // opening quote
-        let mut v = String::new();
-        for c in self.chars.by_ref() {
-            if c == '"' {
-                return Some(v);
-            }
-            v.push(c);
-        }
-        None
-    }
-}
 
 /// Splits a command line into words: blanks separate, single or double quotes group.
 pub fn split_command(cmd: &str) -> Result<Vec<String>, String> {
@@ -264,7 +170,7 @@ impl HubEngine {
         self.send("hub")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         loop {
-            let Some(line) = parse_line(&self.recv(deadline)?) else {
+            let Ok(Some(line)) = parse_line(&self.recv(deadline)?) else {
                 continue;
             };
             match line.command.as_str() {
@@ -272,7 +178,7 @@ impl HubEngine {
                 // Version 1: `name Scan 2.0`, `author …`, `country …`.
                 "name" if self.id_name.is_none() => {
                     self.version = 1;
-                    self.id_name = line.args.first().map(|(n, _)| n.clone());
+                    self.id_name = line.args.first().map(|a| a.name.clone());
                 }
                 "param" => self.params.push(Param {
                     name: line.get("name").unwrap_or_default().to_string(),
@@ -286,17 +192,17 @@ impl HubEngine {
             }
         }
         if self.version == 1 {
-            for (name, value) in &spec.options {
-                self.send(&format!("set {name} {value}"))?;
+            for (name, v) in &spec.options {
+                self.send(&format!("set {name} {v}"))?;
             }
         } else {
             self.set_variant(variant)?;
             self.set_numbering()?;
-            for (name, value) in &spec.options {
+            for (name, v) in &spec.options {
                 self.send(&format!(
                     "set-param name={} value={}",
-                    quote(name),
-                    quote(value)
+                    value(name),
+                    value(v)
                 ))?;
             }
         }
@@ -388,11 +294,10 @@ impl HubEngine {
         let mut depth = None;
         loop {
             let raw = self.recv(deadline)?;
-            let Some(line) = parse_line(&raw) else {
-                if raw.trim().is_empty() {
-                    continue;
-                }
-                return Err(HubError::Garbage(format!("unreadable line '{raw}'")));
+            let line = match parse_line(&raw) {
+                Ok(Some(line)) => line,
+                Ok(None) => continue,
+                Err(e) => return Err(HubError::Garbage(format!("unreadable line '{raw}': {e}"))),
             };
             match line.command.as_str() {
                 "info" => {
@@ -465,36 +370,9 @@ pub fn variant_names(variant: Variant) -> Vec<&'static str> {
     }
 }
 
-/// A value as Hub writes it: bare when it is a plain word, double-quoted otherwise.
-pub fn quote(v: &str) -> String {
-    if !v.is_empty()
-        && v.chars()
-            .all(|c| !c.is_whitespace() && c != '=' && c != '"')
-    {
-        v.to_string()
-    } else {
-        format!("\"{v}\"")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parses_scan_lines() {
-        let l =
-            parse_line(r#"info depth=21 mean-depth=20.8 score=-0.01 pv="32-28 17-22""#).unwrap();
-        assert_eq!(l.command, "info");
-        assert_eq!(l.get("score"), Some("-0.01"));
-        assert_eq!(l.get("pv"), Some("32-28 17-22"));
-        let l = parse_line("done move=28x19x23 ponder=17-22").unwrap();
-        assert_eq!(l.get("move"), Some("28x19x23"));
-        let l = parse_line("level infinite").unwrap();
-        assert_eq!(l.args, vec![("infinite".to_string(), None)]);
-        assert!(parse_line("   ").is_none());
-        assert!(parse_line(r#"info pv="32-28"#).is_none());
-    }
 
     #[test]
     fn splits_commands_like_a_shell() {
@@ -513,13 +391,6 @@ mod tests {
             ["international", "normal", "standard"]
         );
         assert_eq!(variant_names(Variant::Czech), ["czech"]);
-    }
-
-    #[test]
-    fn quotes_only_when_needed() {
-        assert_eq!(quote("czech"), "czech");
-        assert_eq!(quote("a b"), "\"a b\"");
-        assert_eq!(quote(""), "\"\"");
     }
 
     #[test]

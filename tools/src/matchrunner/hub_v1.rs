@@ -7,13 +7,15 @@ use std::time::Instant;
 
 use dama::game::WideGame;
 use dama::notation;
-use dama::protocol::numbering::{Convention, Numbering};
+use dama::protocol::hub::numbering::position_string;
 
-use super::hub::{parse_line, HubEngine, HubError, SearchReply};
+use dama::protocol::hub::parse_line;
+
+use super::hub::{HubEngine, HubError, SearchReply};
 
 /// A position as Hub version 1 writes it: version 2's string with the side to move in lower case.
 pub fn v1_position(pos: &dama::WidePosition) -> String {
-    let text = Convention::new(pos.variant(), Numbering::Dama).format_position(pos);
+    let text = position_string(pos);
     let mut chars = text.chars();
     let side = chars.next().map(|c| c.to_ascii_lowercase()).unwrap_or('w');
     std::iter::once(side).chain(chars).collect()
@@ -22,7 +24,7 @@ pub fn v1_position(pos: &dama::WidePosition) -> String {
 /// The version 1 lines for a version 2 `level` line (seconds become milliseconds); an error
 /// for a node limit, which version 1 cannot express.
 pub fn v1_level(level_line: &str) -> Result<Vec<String>, HubError> {
-    let Some(line) = parse_line(level_line) else {
+    let Ok(Some(line)) = parse_line(level_line) else {
         return Ok(Vec::new());
     };
     if line.get("nodes").is_some() {

@@ -7,9 +7,9 @@ use std::sync::Mutex;
 
 use super::elo::{SprtConfig, SprtVerdict, Tally};
 use super::engines::{check_workers, count_crashes, start_workers};
+use super::game::{play_game, EngineSlot, GameRecord, GameSetup, PlayConfig};
 use super::hub::EngineSpec;
 use super::openings::Opening;
-use super::play::{play_game, EngineSlot, GameRecord, GameSetup, PlayConfig};
 use super::summary::{tally_of, GameSummary, MatchSummary, Shards};
 use dama::rules::Variant;
 

@@ -4,9 +4,10 @@
 use std::collections::BTreeSet;
 
 use super::elo::{SprtConfig, SprtVerdict, Tally};
+use super::game::{EndKind, GameRecord};
 use super::json::{rounded, GameJson, ShardJson, SprtJson, SummaryJson};
-use super::play::{EndKind, GameRecord, GameResult};
 use dama::notation;
+use dama::notation::pdn::GameResult;
 use dama::rules::Variant;
 
 /// One game as the summary keeps it.

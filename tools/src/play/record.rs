@@ -2,8 +2,8 @@
 //! `--load`. Besides the standard tags the file keeps the level and the human's colour
 //! (`DamaLevel`, `DamaHuman`), so a saved game resumes as it was.
 
-use crate::matchrunner::pdn;
 use dama::game::Game;
+use dama::notation::pdn;
 use dama::rules::Word;
 use dama::Move;
 use dama::{Board, Color, Variant};

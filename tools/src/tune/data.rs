@@ -1,7 +1,7 @@
 //! Training positions from PDN games: quiet positions labelled with the game result.
 //!
-//! Games are read with the match PDN reader ([`crate::matchrunner::pdn::read_games`]), one game
-//! at a time so that a bad game is counted and skipped instead of failing the file. Games ended
+//! Games are read with the library's PDN reader ([`dama::notation::pdn`]), one game at a time
+//! so that a bad game is counted and skipped instead of failing the file. Games ended
 //! by a fault (time forfeit, illegal move, crash, hang, garbage output) and games without a
 //! result are skipped whole. From the rest, every position after the first
 //! [`ReadOptions::skip_plies`] plies where neither side has a capture is kept, labelled 1, ½ or
@@ -10,10 +10,8 @@
 
 use std::collections::HashMap;
 
-use crate::matchrunner::pdn::{read_games, PdnGame};
-use crate::matchrunner::GameResult;
 use dama::movegen;
-use dama::notation::pdn_lexer::Lexer;
+use dama::notation::pdn::{split_games, GameResult, PdnGame};
 use dama::rules::Variant;
 use dama::types::Color;
 use dama::Position;
@@ -112,14 +110,19 @@ impl Collector {
 
     /// Reads every game of a PDN text; `source` names it in error lines.
     pub fn add_text(&mut self, source: &str, text: &str) {
-        for chunk in game_chunks(text) {
+        for (i, raw) in split_games(text).iter().enumerate() {
             self.stats.games += 1;
-            match read_games(chunk, self.opts.variant) {
-                Ok(games) => games.iter().for_each(|g| self.add_game(g)),
+            let game = raw
+                .variant(self.opts.variant)
+                .and_then(|v| raw.replay(v, usize::MAX));
+            match game {
+                Ok(g) => self.add_game(&g),
                 Err(e) => {
                     self.stats.bad += 1;
                     if self.stats.errors.len() < 5 {
-                        self.stats.errors.push(format!("{source}: {e}"));
+                        self.stats
+                            .errors
+                            .push(format!("{source}: PDN game {}: {e}", i + 1));
                     }
                 }
             }
@@ -164,34 +167,6 @@ impl Collector {
             valid: merge(&self.valid),
         }
     }
-}
-
-/// Splits a PDN text into game texts: a game starts at a tag line that follows move text (a
-/// `[` inside a comment, as the PDN lexer sees it, starts nothing).
-pub fn game_chunks(text: &str) -> Vec<&str> {
-    let mut chunks = Vec::new();
-    let (mut start, mut offset) = (0, 0);
-    let mut in_body = false;
-    let mut lexer = Lexer::default();
-    for line in text.split_inclusive('\n') {
-        let t = line.trim();
-        if t.starts_with('[') && !lexer.in_comment() {
-            if in_body {
-                chunks.push(&text[start..offset]);
-                start = offset;
-                in_body = false;
-                lexer = Lexer::default();
-            }
-        } else if !t.is_empty() {
-            in_body = true;
-            lexer.line(line.trim_end_matches(['\n', '\r']));
-        }
-        offset += line.len();
-    }
-    if !text[start..].trim().is_empty() {
-        chunks.push(&text[start..]);
-    }
-    chunks
 }
 
 /// The quiet positions of a game from ply `skip` on, labelled from the side to move's view.
@@ -304,7 +279,7 @@ mod tests {
         assert_eq!((s.games, s.used, s.faults, s.bad), (6, 2, 1, 1));
         assert_eq!((s.other_variant, s.unfinished), (1, 1));
         assert!(
-            s.errors[0].starts_with("f.pdn: PDN game 1: move 2"),
+            s.errors[0].starts_with("f.pdn: PDN game 3: move 2"),
             "{:?}",
             s.errors
         );

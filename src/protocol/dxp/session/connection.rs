@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use crate::protocol::dxp::config::{DxpConfig, DxpEvent, Role, Summary};
 use crate::protocol::dxp::frame::{write_message, FrameReader};
+use crate::protocol::dxp::game::DxpGame;
 use crate::protocol::dxp::message::{EndReason, GameEnd, GameReq, Message, VERSION};
-use crate::protocol::dxp::play::DxpGame;
 
 use crate::engine::{Engine, SearchHandle};
 use crate::position::Position;

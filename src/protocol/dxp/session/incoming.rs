@@ -6,10 +6,10 @@ use super::connection::{Connection, State};
 use crate::position::Position;
 use crate::protocol::dxp::board::DxpBoard;
 use crate::protocol::dxp::config::{DxpEvent, Role};
+use crate::protocol::dxp::game::{receiver_view, DxpGame, TimeControl};
 use crate::protocol::dxp::message::{
     AccCode, BackAcc, BackReq, EndReason, GameAcc, GameEnd, GameReq, Message, MoveMsg, VERSION,
 };
-use crate::protocol::dxp::play::{receiver_view, DxpGame, TimeControl};
 use crate::types::Color;
 
 impl Connection<'_> {

@@ -25,8 +25,8 @@
 //! `hub_options`) reach them. Unknown names are ignored silently, as the protocol asks (clients
 //! send things like `initial-time` to every engine).
 
+use super::line;
 use super::numbering::{Convention, Numbering};
-use super::reply;
 use crate::engine::EngineOptions;
 use crate::rules::Variant;
 
@@ -189,16 +189,16 @@ impl Settings {
             if name == "book-ply" {
                 lines.push(format!(
                     "param {} {} type=int min={} max={}",
-                    reply::pair("name", "tt-size"),
-                    reply::pair("value", &tt_size(e.hash_mb).to_string()),
+                    line::pair("name", "tt-size"),
+                    line::pair("value", &tt_size(e.hash_mb).to_string()),
                     TT_SIZE.0,
                     TT_SIZE.1
                 ));
             }
             lines.push(format!(
                 "param {} {} type=int min={lo} max={hi}",
-                reply::pair("name", name),
-                reply::pair("value", &v.to_string())
+                line::pair("name", name),
+                line::pair("value", &v.to_string())
             ));
         }
         for (name, v) in [
@@ -210,22 +210,22 @@ impl Settings {
         ] {
             lines.push(format!(
                 "param {} {} type=bool",
-                reply::pair("name", name),
-                reply::pair("value", if v { "true" } else { "false" })
+                line::pair("name", name),
+                line::pair("value", if v { "true" } else { "false" })
             ));
         }
         lines.push(format!(
             "param {} {} type=string",
-            reply::pair("name", "bitbases"),
-            reply::pair("value", &self.bitbases)
+            line::pair("name", "bitbases"),
+            line::pair("value", &self.bitbases)
         ));
         let bb_size = e
             .bitbase_pieces
             .map_or("auto".to_string(), |p| p.to_string());
         lines.push(format!(
             "param {} {} type=string",
-            reply::pair("name", "bb-size"),
-            reply::pair("value", &bb_size)
+            line::pair("name", "bb-size"),
+            line::pair("value", &bb_size)
         ));
         lines
     }
@@ -234,9 +234,9 @@ impl Settings {
 fn enum_line(name: &str, value: &str, values: &str) -> String {
     format!(
         "param {} {} type=enum values={}",
-        reply::pair("name", name),
-        reply::pair("value", value),
-        reply::quoted(values)
+        line::pair("name", name),
+        line::pair("value", value),
+        line::quoted(values)
     )
 }
 

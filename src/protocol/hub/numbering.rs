@@ -292,20 +292,14 @@ impl Convention {
     /// Writes a move in Hub form in the client's numbering: `from-to`, or `fromxto` followed by
     /// every captured square in ascending order.
     pub fn format_move<W: Word>(&self, mv: &Move<W>) -> String {
-        let from = self.move_number(mv.from);
-        let to = self.move_number(mv.to);
-        if !mv.is_capture() {
-            return format!("{from}-{to}");
-        }
-        let mut caps: Vec<u32> = mv.captured.iter().map(|s| self.move_number(s)).collect();
-        caps.sort_unstable();
-        let mut s = format!("{from}x{to}");
-        for c in caps {
-            s.push('x');
-            s.push_str(&c.to_string());
-        }
-        s
+        notation::hub_move_text(mv, |sq| self.move_number(sq))
     }
+}
+
+/// The Hub position string of `pos` in dama's own numbering ([`Numbering::Dama`]): the side to
+/// move (`W`/`B`) and one of `w b W B e` per square in the order of the variant's numbering.
+pub fn position_string<W: Word>(pos: &Board<W>) -> String {
+    Convention::new(pos.variant(), Numbering::Dama).format_position(pos)
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! What the Hub loop waits for: input from the reader thread and reports from the search.
 
-use super::input::InputError;
+use crate::protocol::input::InputError;
 
 /// What the loop waits for.
 pub(super) enum Event {

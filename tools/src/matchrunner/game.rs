@@ -5,57 +5,20 @@ use std::time::{Duration, Instant};
 
 use super::adjudication::{Adjudicated, Adjudicator, BitbaseJudge, DrawRule, ResignRule};
 use super::clock::{secs, SideClock, TimeControl};
-use super::hub::{quote, EngineSpec, HubError};
+use super::hub::{EngineSpec, HubError};
 use super::openings::Opening;
 use super::player::{Player, Turn};
 use dama::game::{DrawSwitches, Outcome, WideGame};
 use dama::notation;
+use dama::notation::pdn::GameResult;
 use dama::protocol::dxp::EndReason;
+use dama::protocol::hub::numbering::position_string;
+use dama::protocol::hub::value;
 use dama::rules::Variant;
-use dama::types::{Color, Piece};
+use dama::types::Color;
 use dama::KingRun;
 use dama::WideMove;
 use dama::WidePosition;
-
-/// The result of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// White won.
-    WhiteWins,
-    /// Black won.
-    BlackWins,
-    /// Drawn.
-    Draw,
-}
-
-impl GameResult {
-    /// The PDN result text (`1-0`, `0-1`, `1/2-1/2`).
-    pub fn pdn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Reads a PDN result (`1-0`, `2-0`, `0-1`, `0-2`, `1/2-1/2`, `1-1`).
-    pub fn from_pdn(text: &str) -> Option<GameResult> {
-        match text {
-            "1-0" | "2-0" => Some(GameResult::WhiteWins),
-            "0-1" | "0-2" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "1-1" => Some(GameResult::Draw),
-            _ => None,
-        }
-    }
-
-    /// The win for `c`.
-    pub fn win_for(c: Color) -> GameResult {
-        match c {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-}
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,26 +214,6 @@ pub struct GameSetup<'a> {
     pub white_engine: usize,
 }
 
-/// The Hub position string: the side to move (`W`/`B`) and one of `w b W B e` per square in
-/// the order of the variant's numbering.
-pub fn hub_position(pos: &WidePosition) -> String {
-    let rules = pos.rules();
-    let squares = rules.names().squares as u32;
-    let mut s = String::with_capacity(squares as usize + 1);
-    s.push(pos.side().letter());
-    for n in 1..=squares {
-        let sq = rules.numbered_square(n).expect("a square of this board");
-        s.push(match pos.piece_at(sq) {
-            None => 'e',
-            Some((Color::White, Piece::Man)) => 'w',
-            Some((Color::White, Piece::King)) => 'W',
-            Some((Color::Black, Piece::Man)) => 'b',
-            Some((Color::Black, Piece::King)) => 'B',
-        });
-    }
-    s
-}
-
 /// Whether `text` is shaped like a move at all (`22-18`, `c3xe5`, `28x19x23`, `c3:e5`), as
 /// opposed to garbage.
 fn looks_like_move(text: &str) -> bool {
@@ -370,7 +313,7 @@ fn run_game(
         let (level, wait) = match (&cfg.tc, &clocks) {
             (_, Some(c)) => (c[si].level_line(), c[si].available() + cfg.time_margin),
             (TimeControl::MoveTime(t), None) => (
-                format!("level move-time={}", quote(&secs(*t))),
+                format!("level move-time={}", value(&secs(*t))),
                 *t + cfg.time_margin,
             ),
             (TimeControl::Depth(d), None) => (format!("level depth={d}"), cfg.hang_timeout),
@@ -450,7 +393,7 @@ struct HubHistory {
 impl HubHistory {
     fn new(game: &WideGame) -> HubHistory {
         HubHistory {
-            base: hub_position(game.position()),
+            base: position_string(game.position()),
             since: Vec::new(),
         }
     }
@@ -460,7 +403,7 @@ impl HubHistory {
         let text = notation::format_hub_move(game.position(), mv);
         game.play(mv);
         if game.counters().is_irreversible_reset() && no_king_runs(game.position()) {
-            self.base = hub_position(game.position());
+            self.base = position_string(game.position());
             self.since.clear();
         } else {
             self.since.push(text);
@@ -576,7 +519,7 @@ mod tests {
     #[test]
     fn hub_position_of_the_czech_start() {
         let p = WidePosition::start(Variant::Czech);
-        assert_eq!(hub_position(&p), "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+        assert_eq!(position_string(&p), "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
     }
 
     #[test]
@@ -584,12 +527,12 @@ mod tests {
         let start = WidePosition::start(Variant::Czech);
         let mut game = WideGame::new(start);
         let mut h = HubHistory::new(&game);
-        assert_eq!(h.pos_line(), format!("pos pos={}", hub_position(&start)));
+        assert_eq!(h.pos_line(), format!("pos pos={}", position_string(&start)));
         let man_move = dama::movegen::legal_moves(&start)[0];
         h.play(&mut game, &man_move);
         assert_eq!(
             h.pos_line(),
-            format!("pos pos={}", hub_position(game.position()))
+            format!("pos pos={}", position_string(game.position()))
         );
         let kings = WidePosition::from_fen(Variant::Czech, "W:WK32:BK1").unwrap();
         let mut game = WideGame::new(kings);
@@ -606,7 +549,7 @@ mod tests {
         }
         let line = h.pos_line();
         assert!(
-            line.starts_with(&format!("pos pos={} moves=\"", hub_position(&kings))),
+            line.starts_with(&format!("pos pos={} moves=\"", position_string(&kings))),
             "{line}"
         );
         assert_eq!(line.matches('-').count(), 2, "{line}");

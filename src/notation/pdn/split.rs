@@ -1,33 +1,37 @@
-//! A small, tolerant PDN game reader for book import: tags, move text and result, with
-//! comments (`{..}`, `;`), variations (`(..)`), `%` lines and NAG (`$n`) removed by the shared
-//! PDN lexer. A comment or variation left open just ends the game's move text.
+//! Cutting a PDN text into games: a game is a run of tag lines followed by move text. A tag line
+//! inside an open `{` comment is move text; `%` escape lines are skipped.
 
-use dama::notation::pdn_lexer::Lexer;
+use super::lexer::{Lexer, Unclosed};
+use super::tags::{find_tag, parse_tag};
 
-pub use dama::notation::pdn_lexer::move_text;
-
-/// One game's raw text parts.
+/// One game's text, cut up but not replayed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawGame {
-    /// Line number where the game starts (1-based).
+    /// The line where the game starts (1-based).
     pub line: usize,
-    /// Tags in file order.
+    /// The tags in file order.
     pub tags: Vec<(String, String)>,
+    /// The first line that starts like a tag (`[`) but is not a tag pair, if any.
+    pub bad_tag: Option<String>,
     /// Move-text tokens (move numbers and marks still attached), result token included.
     pub tokens: Vec<String>,
+    /// The comment or variation the move text leaves open, if any.
+    pub unclosed: Option<Unclosed>,
 }
 
 impl RawGame {
     /// The value of tag `name` (case-insensitive).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.bad_tag.is_none() && self.tokens.is_empty()
     }
 }
 
-/// Splits a PDN text into games: a game is a run of tag lines followed by move text.
+/// Splits a PDN text into games, in file order (never fails: what is wrong with a game is kept
+/// in it, for [`RawGame::replay`] to report).
 pub fn split_games(text: &str) -> Vec<RawGame> {
     let mut games = Vec::new();
     let mut cur = RawGame::default();
@@ -40,19 +44,19 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
                 finish(&mut games, &mut cur, &mut lexer);
                 in_body = false;
             }
-            if cur.tags.is_empty() {
+            if cur.tags.is_empty() && cur.bad_tag.is_none() {
                 cur.line = i + 1;
             }
-            if let Some(tag) = parse_tag(t) {
-                cur.tags.push(tag);
+            match parse_tag(t) {
+                Some(tag) => cur.tags.push(tag),
+                None => {
+                    cur.bad_tag.get_or_insert_with(|| t.to_string());
+                }
             }
             continue;
         }
-        if t.starts_with('%') {
-            continue;
-        }
-        if !t.is_empty() {
-            if !in_body && cur.tags.is_empty() {
+        if !t.is_empty() && !t.starts_with('%') {
+            if !in_body && cur.is_empty() {
                 cur.line = i + 1;
             }
             in_body = true;
@@ -65,26 +69,10 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
 
 fn finish(games: &mut Vec<RawGame>, cur: &mut RawGame, lexer: &mut Lexer) {
     let mut g = std::mem::take(cur);
-    g.tokens = std::mem::take(lexer).finish().tokens;
-    if !g.tags.is_empty() || !g.tokens.is_empty() {
+    let lexed = std::mem::take(lexer).finish();
+    (g.tokens, g.unclosed) = (lexed.tokens, lexed.unclosed);
+    if !g.is_empty() {
         games.push(g);
-    }
-}
-
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?;
-    let (name, rest) = inner.split_once(char::is_whitespace)?;
-    let value = rest.trim().trim_matches('"').replace("\\\"", "\"");
-    Some((name.to_string(), value))
-}
-
-/// A result token or tag value as points for White out of 2 (2 win, 1 draw, 0 loss).
-pub fn white_points(text: &str) -> Option<u32> {
-    match text.trim() {
-        "1-0" | "2-0" => Some(2),
-        "0-1" | "0-2" => Some(0),
-        "1/2-1/2" | "1-1" | "½-½" => Some(1),
-        _ => None,
     }
 }
 
@@ -102,9 +90,6 @@ mod tests {
         assert_eq!(g[0].tokens, ["1.", "c3-d4", "f6-g5", "2.", "d4-e5", "1-0"]);
         assert_eq!(g[1].line, 6);
         assert_eq!(g[1].tokens, ["1.", "c3-b4", "*"]);
-        assert_eq!(move_text("12...f6-g5!?"), "f6-g5");
-        assert_eq!(white_points("1/2-1/2"), Some(1));
-        assert_eq!(white_points("*"), None);
     }
 
     #[test]
@@ -114,9 +99,22 @@ mod tests {
         let g = split_games(text);
         assert_eq!(g.len(), 3);
         assert_eq!(g[0].tokens, ["1.", "c3-d4", "f6-g5", "1-0"]);
+        assert_eq!(g[0].unclosed, None);
         // an unclosed variation ends its game's move text at the next tag line
         assert_eq!(g[1].tokens, ["1.", "c3-b4"]);
+        assert!(matches!(g[1].unclosed, Some(Unclosed::Variation(_))));
         assert_eq!(g[2].tag("event"), Some("c"));
         assert_eq!(g[2].line, 9);
+    }
+
+    #[test]
+    fn a_bad_tag_line_is_kept_for_the_reader() {
+        let g = split_games("\n[Event \"x\"\n");
+        assert_eq!(g.len(), 1);
+        assert_eq!(
+            (g[0].line, g[0].bad_tag.as_deref()),
+            (2, Some("[Event \"x\""))
+        );
+        assert!(split_games("\n\n% only an escape line\n").is_empty());
     }
 }

@@ -13,8 +13,9 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use super::command::{self, Command, CommandError, GoMode};
+use super::command::{self, Command, GoMode};
 use super::event::Event;
+use super::line::LineError;
 use super::params::Settings;
 use super::reader::spawn_reader;
 use super::reply;
@@ -38,7 +39,7 @@ struct Carried<O: Write> {
     out: O,
     settings: Settings,
     level: command::Level,
-    pending: VecDeque<Result<Command, CommandError>>,
+    pending: VecDeque<Result<Command, LineError>>,
     eof: bool,
     tx: Sender<Event>,
     rx: Receiver<Event>,
@@ -57,7 +58,7 @@ pub(super) struct Session<O: Write, W: Word> {
     /// the position before it.
     pub(super) pos_refused: bool,
     /// Lines read but not handled yet, with their parse.
-    pending: VecDeque<Result<Command, CommandError>>,
+    pending: VecDeque<Result<Command, LineError>>,
     eof: bool,
     tx: Sender<Event>,
     rx: Receiver<Event>,
@@ -148,7 +149,7 @@ impl<O: Write, W: Word> Session<O, W> {
     fn handle(&mut self, event: Event) -> io::Result<()> {
         match event {
             Event::Line(line) => self.pending.push_back(
-                line.map_err(|e| CommandError(e.0))
+                line.map_err(|e| LineError(e.0))
                     .and_then(|line| command::parse(&line)),
             ),
             Event::Eof => {

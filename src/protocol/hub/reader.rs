@@ -5,7 +5,7 @@ use std::sync::mpsc::Sender;
 use std::thread;
 
 use super::event::Event;
-use super::input::LineReader;
+use crate::protocol::input::LineReader;
 
 /// Reads lines on a thread of its own (it may block on input after the loop has ended) and
 /// sends each, without its line ending, as [`Event::Line`] (a line that is not text as its

@@ -1,34 +1,11 @@
 //! Reading Hub command lines into typed [`Command`] values (pure: no engine, no I/O).
 //!
-//! Tokenizer rules (as in Scan's `hub::Scanner`): a line is `<command> <arg>[=<value>] …`;
-//! blanks are whitespace; a name is a run of characters that are neither control characters,
-//! blanks, `=` nor `"`; a value is a name or a `"…"` string running to the next `"` (no escapes);
-//! an argument without `=value` is a flag. Unknown commands and unknown arguments are ignored.
+//! Lines are tokenised by [`super::line`]; unknown commands and unknown arguments are ignored.
 
 use std::fmt;
 use std::time::Duration;
 
-/// A line that could not be read, with what was wrong (sent back as `error message="…"`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CommandError(pub String);
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for CommandError {}
-
-/// One argument: `name=value`, or a flag `name` (value `None`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Arg {
-    /// The argument's name.
-    pub name: String,
-    /// Its value, without the quotes; `None` for a flag.
-    pub value: Option<String>,
-}
-
+use super::line::{parse_line, Arg, HubLine, LineError};
 /// The kind of search asked for by `go`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoMode {
@@ -129,102 +106,9 @@ pub enum Command {
     Unknown(String),
 }
 
-fn is_blank(c: char) -> bool {
-    c.is_whitespace()
-}
-
-fn is_name_char(c: char) -> bool {
-    !c.is_control() && !is_blank(c) && c != '=' && c != '"'
-}
-
-/// True when `s` can be written without quotes.
-pub fn is_name(s: &str) -> bool {
-    !s.is_empty() && s.chars().all(is_name_char)
-}
-
-/// A cursor over one line.
-struct Scanner<'a> {
-    rest: &'a str,
-}
-
-impl<'a> Scanner<'a> {
-    fn skip_blank(&mut self) {
-        self.rest = self.rest.trim_start_matches(is_blank);
-    }
-
-    fn at_end(&mut self) -> bool {
-        self.skip_blank();
-        self.rest.is_empty()
-    }
-
-    fn name(&mut self) -> Result<&'a str, CommandError> {
-        self.skip_blank();
-        let end = self
-            .rest
-            .find(|c: char| !is_name_char(c))
-            .unwrap_or(self.rest.len());
-        if end == 0 {
-            let near: String = self.rest.chars().take(12).collect();
-            return Err(CommandError(format!("expected a name at '{near}'")));
-        }
-        let (name, rest) = self.rest.split_at(end);
-        self.rest = rest;
-        Ok(name)
-    }
-
-    fn value(&mut self) -> Result<String, CommandError> {
-        self.skip_blank();
-        if let Some(quoted) = self.rest.strip_prefix('"') {
-            let Some(end) = quoted.find('"') else {
-                return Err(CommandError("a quoted value has no closing quote".into()));
-            };
-            self.rest = &quoted[end + 1..];
-            return Ok(quoted[..end].to_string());
-        }
-        Ok(self.name()?.to_string())
-    }
-
-    fn arg(&mut self) -> Result<Arg, CommandError> {
-        let name = self.name()?.to_string();
-        self.skip_blank();
-        let value = match self.rest.strip_prefix('=') {
-            Some(rest) => {
-                self.rest = rest;
-                if self.at_end() {
-                    return Err(CommandError(format!("'{name}=' has no value")));
-                }
-                Some(self.value()?)
-            }
-            None => None,
-        };
-        Ok(Arg { name, value })
-    }
-}
-
-/// Splits a line into its command word and arguments (`None` for a blank line).
-pub fn tokenize(line: &str) -> Result<Option<(String, Vec<Arg>)>, CommandError> {
-    let mut s = Scanner { rest: line };
-    if s.at_end() {
-        return Ok(None);
-    }
-    let command = s.name()?.to_string();
-    let mut args = Vec::new();
-    while !s.at_end() {
-        args.push(s.arg()?);
-    }
-    Ok(Some((command, args)))
-}
-
-/// The value of the first argument called `name` (a flag reads as `Some("")`).
-fn find<'a>(args: &'a [Arg], name: &str) -> Option<&'a str> {
-    args.iter()
-        .find(|a| a.name == name)
-        .map(|a| a.value.as_deref().unwrap_or(""))
-}
-
 /// Reads one command line. Errors name the command and what was wrong.
-pub fn parse(line: &str) -> Result<Command, CommandError> {
-    let tokens = match tokenize(line) {
+pub fn parse(line: &str) -> Result<Command, LineError> {
+    let read = match parse_line(line) {
         // a `pos` line that cannot be read is still a `pos`, refused with the reason
         Err(e) if line.split_whitespace().next() == Some("pos") => {
             return Ok(Command::Pos {
@@ -232,44 +116,46 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 moves: Vec::new(),
             })
         }
-        t => t?,
+        read => read?,
     };
-    let Some((word, args)) = tokens else {
+    let Some(line) = read else {
         return Ok(Command::Blank);
     };
-    let cmd = match word.as_str() {
+    let cmd = match line.command.as_str() {
         "hub" => Command::Hub,
         "init" => Command::Init,
-        "set-param" => parse_set_param(&args)?,
-        "pos" => parse_pos(&args),
-        "level" => Command::Level(parse_level(&args)?),
-        "go" => Command::Go(parse_go(&args)),
+        "set-param" => parse_set_param(&line)?,
+        "pos" => parse_pos(&line),
+        "level" => Command::Level(parse_level(&line.args)?),
+        "go" => Command::Go(parse_go(&line.args)),
         "ping" => Command::Ping,
         "ponder-hit" => Command::PonderHit,
         "stop" => Command::Stop,
         "new-game" => Command::NewGame,
         "quit" => Command::Quit,
-        _ => Command::Unknown(word),
+        _ => Command::Unknown(line.command),
     };
     Ok(cmd)
 }
 
-fn parse_set_param(args: &[Arg]) -> Result<Command, CommandError> {
-    let name = find(args, "name")
+fn parse_set_param(line: &HubLine) -> Result<Command, LineError> {
+    let name = line
+        .get("name")
         .filter(|n| !n.is_empty())
-        .ok_or_else(|| CommandError("set-param: missing name".into()))?;
+        .ok_or_else(|| LineError("set-param: missing name".into()))?;
     Ok(Command::SetParam {
         name: name.to_string(),
-        value: find(args, "value").unwrap_or("").to_string(),
+        value: line.get("value").unwrap_or("").to_string(),
     })
 }
 
-fn parse_pos(args: &[Arg]) -> Command {
-    let pos = match find(args, "pos") {
+fn parse_pos(line: &HubLine) -> Command {
+    let pos = match line.get("pos") {
         Some(text) if !text.is_empty() && text != "start" => PosSpec::Text(text.to_string()),
         _ => PosSpec::Start,
     };
-    let moves = find(args, "moves")
+    let moves = line
+        .get("moves")
         .map(|m| m.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default();
     Command::Pos { pos, moves }
@@ -297,25 +183,25 @@ fn level_int<T: std::str::FromStr + PartialOrd + fmt::Display>(
     value: &str,
     min: T,
     max: T,
-) -> Result<T, CommandError> {
+) -> Result<T, LineError> {
     match value.trim().parse::<T>() {
         Ok(v) if v >= min && v <= max => Ok(v),
-        _ => Err(CommandError(format!(
+        _ => Err(LineError(format!(
             "level: {name} must be an integer from {min} to {max}, not '{value}'"
         ))),
     }
 }
 
-fn level_seconds(name: &str, value: &str, min: f64) -> Result<f64, CommandError> {
+fn level_seconds(name: &str, value: &str, min: f64) -> Result<f64, LineError> {
     match value.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && (min..=MAX_SECONDS).contains(&v) => Ok(v),
-        _ => Err(CommandError(format!(
+        _ => Err(LineError(format!(
             "level: {name} must be a number of seconds from {min} to {MAX_SECONDS}, not '{value}'"
         ))),
     }
 }
 
-fn parse_level(args: &[Arg]) -> Result<Level, CommandError> {
+fn parse_level(args: &[Arg]) -> Result<Level, LineError> {
     let mut level = Level::default();
     for a in args {
         let v = a.value.as_deref().unwrap_or("");
@@ -339,50 +225,6 @@ fn parse_level(args: &[Arg]) -> Result<Level, CommandError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn arg(name: &str, value: Option<&str>) -> Arg {
-        Arg {
-            name: name.into(),
-            value: value.map(str::to_string),
-        }
-    }
-
-    #[test]
-    fn tokenizer_follows_scan() {
-        let (cmd, args) = tokenize("  pos pos=Wbe moves=\"32-28 17-22\"  flag x = y\t")
-            .unwrap()
-            .unwrap();
-        assert_eq!(cmd, "pos");
-        assert_eq!(
-            args,
-            vec![
-                arg("pos", Some("Wbe")),
-                arg("moves", Some("32-28 17-22")),
-                arg("flag", None),
-                arg("x", Some("y")),
-            ]
-        );
-        assert_eq!(tokenize("   ").unwrap(), None);
-        let (_, args) = tokenize("id author=\"\" a=\"=\"").unwrap().unwrap();
-        assert_eq!(args, vec![arg("author", Some("")), arg("a", Some("="))]);
-    }
-
-    #[test]
-    fn tokenizer_errors() {
-        assert!(tokenize("pos moves=\"32-28")
-            .unwrap_err()
-            .0
-            .contains("closing quote"));
-        assert!(tokenize("pos =x")
-            .unwrap_err()
-            .0
-            .contains("expected a name"));
-        assert!(tokenize("\"go\"").is_err());
-        assert!(tokenize("set-param name=")
-            .unwrap_err()
-            .0
-            .contains("'name=' has no value"));
-    }
 
     #[test]
     fn simple_commands() {
@@ -425,7 +267,7 @@ mod tests {
         );
         assert_eq!(
             parse("set-param value=3"),
-            Err(CommandError("set-param: missing name".into()))
+            Err(LineError("set-param: missing name".into()))
         );
     }
 
@@ -514,13 +356,5 @@ mod tests {
             );
             assert!(e.contains(" from ") && e.contains(" to "), "{e}");
         }
-    }
-
-    #[test]
-    fn is_name_matches_the_tokenizer() {
-        assert!(is_name("32-28"));
-        assert!(!is_name("32-28 17-22"));
-        assert!(!is_name(""));
-        assert!(!is_name("a=b"));
     }
 }

@@ -1,11 +1,10 @@
 //! Writing Hub lines from the engine: `id`, `param`, `info`, `done`, `error` and friends.
 //!
-//! Values are written bare when they are names (see [`super::command::is_name`]) and quoted
-//! otherwise, as Scan does; a few fields are always quoted because clients expect it (`pv`,
-//! `error message`). No value ever contains a `"` (the protocol has no escapes): any is
-//! replaced by `'`. The engine never writes a bare flag, because pydraughts cannot read one.
+//! Values are written by [`super::line`]: bare when they are names, quoted otherwise; a few
+//! fields are always quoted because clients expect it (`pv`, `error message`). The engine never
+//! writes a bare flag, because pydraughts cannot read one.
 
-use super::command::is_name;
+use super::line::{pair, quoted};
 use super::numbering::Convention;
 use crate::rules::Word;
 use crate::search::{Score, SearchInfo};
@@ -17,33 +16,6 @@ use crate::search::{Score, SearchInfo};
 const MAX_EVAL_SHOWN: i64 = 8999;
 /// Longest win or loss distance shown, so that the score stays above 90 men.
 const MAX_WIN_PLIES: i64 = 999;
-
-/// A value as it is written in a line: bare if it is a name, quoted otherwise.
-pub fn value(v: &str) -> String {
-    if is_name(v) {
-        v.to_string()
-    } else {
-        quoted(v)
-    }
-}
-
-/// A value always in quotes (control characters become spaces, `"` becomes `'`).
-pub fn quoted(v: &str) -> String {
-    let clean: String = v
-        .chars()
-        .map(|c| match c {
-            '"' => '\'',
-            c if c.is_control() => ' ',
-            c => c,
-        })
-        .collect();
-    format!("\"{clean}\"")
-}
-
-/// `name=value`, quoting the value when needed.
-pub fn pair(name: &str, v: &str) -> String {
-    format!("{name}={}", value(v))
-}
 
 /// `error message="…"`.
 pub fn error(message: &str) -> String {
@@ -124,15 +96,6 @@ pub fn done_hint(best: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn values_are_quoted_only_when_needed() {
-        assert_eq!(pair("value", "czech"), "value=czech");
-        assert_eq!(pair("value", ""), "value=\"\"");
-        assert_eq!(pair("values", "a b"), "values=\"a b\"");
-        assert_eq!(pair("x", "a=b"), "x=\"a=b\"");
-        assert_eq!(quoted("say \"hi\"\n"), "\"say 'hi' \"");
-    }
 
     #[test]
     fn error_lines_are_always_quoted() {
