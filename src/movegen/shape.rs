@@ -53,20 +53,69 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> Shape
     const DELTA: [i8; 4] = diagonal_deltas(WIDTH);
 }
 
+/// Runs `$run` with the type `$S` bound to the compiled copy for `$key` (an
+/// `Option<ShapeKey>`) in the word `$W`, or `$tables` where no copy applies.
+macro_rules! with_compiled_shape {
+    ($key:expr, $W:ty, $S:ident => $run:expr, _ => $tables:expr) => {
+        match $key {
+            Some(ShapeKey {
+                men_back: false,
+                flying: true,
+                width: 8,
+            }) => {
+                type $S = CompiledShape<false, true, 8>;
+                $run
+            }
+            Some(ShapeKey {
+                men_back: true,
+                flying: true,
+                width: 8,
+            }) => {
+                type $S = CompiledShape<true, true, 8>;
+                $run
+            }
+            Some(ShapeKey {
+                men_back: false,
+                flying: false,
+                width: 8,
+            }) => {
+                type $S = CompiledShape<false, false, 8>;
+                $run
+            }
+            Some(ShapeKey {
+                men_back: true,
+                flying: true,
+                width: 10,
+            }) => {
+                type $S = CompiledShape<true, true, 10>;
+                $run
+            }
+            Some(ShapeKey {
+                men_back: true,
+                flying: true,
+                width: 12,
+            }) if <$W>::BITS == 128 => {
+                type $S = CompiledShape<true, true, 12>;
+                $run
+            }
+            _ => $tables,
+        }
+    };
+}
+
 /// The number of legal moves of `snap` (distinct, or paths when `paths`), as
 /// [`count_moves_by_tables`] counts them.
 #[inline(always)]
-pub(super) fn count_moves<W: Word>(shape: ShapeKey, snap: &Snapshot<W>, paths: bool) -> u64 {
-    match shape {
-        Some((false, true, 8)) => count::<_, CompiledShape<false, true, 8>>(snap, paths),
-        Some((true, true, 8)) => count::<_, CompiledShape<true, true, 8>>(snap, paths),
-        Some((false, false, 8)) => count::<_, CompiledShape<false, false, 8>>(snap, paths),
-        Some((true, true, 10)) => count::<_, CompiledShape<true, true, 10>>(snap, paths),
-        Some((true, true, 12)) if W::BITS == 128 => {
-            count::<_, CompiledShape<true, true, 12>>(snap, paths)
-        }
-        _ => count_moves_by_tables(snap, paths),
-    }
+pub(super) fn count_moves<W: Word>(
+    shape: Option<ShapeKey>,
+    snap: &Snapshot<W>,
+    paths: bool,
+) -> u64 {
+    with_compiled_shape!(
+        shape, W,
+        S => count::<_, S>(snap, paths),
+        _ => count_moves_by_tables(snap, paths)
+    )
 }
 
 impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> ManSteps
@@ -88,19 +137,14 @@ impl<const MEN_BACK: bool, const FLYING: bool, const WIDTH: u8> ManSteps
 /// once for all of them.
 #[inline(always)]
 pub(super) fn count_all_replies<W: Word>(pos: &Board<W>, moves: &[Move<W>], paths: bool) -> u64 {
-    match shape_key(pos.variant()) {
-        Some((false, true, 8)) => replies::<_, CompiledShape<false, true, 8>>(pos, moves, paths),
-        Some((true, true, 8)) => replies::<_, CompiledShape<true, true, 8>>(pos, moves, paths),
-        Some((false, false, 8)) => replies::<_, CompiledShape<false, false, 8>>(pos, moves, paths),
-        Some((true, true, 10)) => replies::<_, CompiledShape<true, true, 10>>(pos, moves, paths),
-        Some((true, true, 12)) if W::BITS == 128 => {
-            replies::<_, CompiledShape<true, true, 12>>(pos, moves, paths)
-        }
+    with_compiled_shape!(
+        shape_key(pos.variant()), W,
+        S => replies::<_, S>(pos, moves, paths),
         _ => moves
             .iter()
             .map(|m| count_moves_by_tables(&Snapshot::after_general(pos, m), paths))
-            .sum(),
-    }
+            .sum()
+    )
 }
 
 #[inline(always)]
@@ -114,23 +158,16 @@ fn replies<W: Word, S: Shape>(pos: &Board<W>, moves: &[Move<W>], paths: bool) ->
 /// Fills the (cleared) `list` with the moves of `snap`, as [`fill_by_tables`] does.
 #[inline(always)]
 pub(super) fn fill<W: Word>(
-    shape: ShapeKey,
+    shape: Option<ShapeKey>,
     snap: &Snapshot<W>,
     list: &mut MoveList<W>,
     dedup: bool,
 ) {
-    match shape {
-        Some((false, true, 8)) => fill_with::<_, CompiledShape<false, true, 8>>(snap, list, dedup),
-        Some((true, true, 8)) => fill_with::<_, CompiledShape<true, true, 8>>(snap, list, dedup),
-        Some((false, false, 8)) => {
-            fill_with::<_, CompiledShape<false, false, 8>>(snap, list, dedup)
-        }
-        Some((true, true, 10)) => fill_with::<_, CompiledShape<true, true, 10>>(snap, list, dedup),
-        Some((true, true, 12)) if W::BITS == 128 => {
-            fill_with::<_, CompiledShape<true, true, 12>>(snap, list, dedup)
-        }
-        _ => fill_by_tables(snap, list, dedup),
-    }
+    with_compiled_shape!(
+        shape, W,
+        S => fill_with::<_, S>(snap, list, dedup),
+        _ => fill_by_tables(snap, list, dedup)
+    )
 }
 
 #[inline(always)]

@@ -3,15 +3,23 @@
 
 use crate::rules::{Forward, Lines, ManDirections, Range, Removal, RuleSet, Variant};
 
-/// The rule facts a compiled shape is chosen by: men capture backward, kings fly (moves and
-/// captures), the board width; `None` where no copy applies (men going the same way for both
-/// colours, kings whose moves and captures differ in range, men that cannot take kings, other
-/// lines than the diagonals of a dark-square board, captured pieces leaving at once, the order
-/// of kings in the precedence, parachutists, linear moves), so the tables run.
-pub(super) type ShapeKey = Option<(bool, bool, u8)>;
+/// The rule facts a compiled shape is chosen by. A variant has none (`None` in
+/// [`shape_key`]) where no copy applies (men going the same way for both colours, kings whose
+/// moves and captures differ in range, men that cannot take kings, other lines than the
+/// diagonals of a dark-square board, captured pieces leaving at once, the order of kings in the
+/// precedence, parachutists, linear moves), so the tables run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ShapeKey {
+    /// Men capture backward.
+    pub men_back: bool,
+    /// Kings fly, in moves and captures alike.
+    pub flying: bool,
+    /// The board's width in squares.
+    pub width: u8,
+}
 
 /// The [`ShapeKey`] of a rule set, worked out at compile time for every variant.
-const fn shape_of(r: &RuleSet) -> ShapeKey {
+const fn shape_of(r: &RuleSet) -> Option<ShapeKey> {
     let usual_forward = matches!(r.men.forward, [Forward::Up, Forward::Down]);
     let same_range = matches!(
         (r.kings.moves, r.kings.captures),
@@ -39,13 +47,15 @@ const fn shape_of(r: &RuleSet) -> ShapeKey {
     if !usual {
         return None;
     }
-    let back = matches!(r.men.captures, ManDirections::AllDiagonals);
-    let flying = matches!(r.kings.captures, Range::Flying);
-    Some((back, flying, r.board.description().width))
+    Some(ShapeKey {
+        men_back: matches!(r.men.captures, ManDirections::AllDiagonals),
+        flying: matches!(r.kings.captures, Range::Flying),
+        width: r.board.description().width,
+    })
 }
 
 /// [`shape_of`] for every variant, indexed by the variant.
-static SHAPES: [ShapeKey; Variant::ALL.len()] = {
+static SHAPES: [Option<ShapeKey>; Variant::ALL.len()] = {
     let mut table = [None; Variant::ALL.len()];
     let mut i = 0;
     while i < Variant::ALL.len() {
@@ -58,6 +68,6 @@ static SHAPES: [ShapeKey; Variant::ALL.len()] = {
 
 /// The compiled shape of `variant` (a table lookup).
 #[inline(always)]
-pub(super) fn shape_key(variant: Variant) -> ShapeKey {
+pub(super) fn shape_key(variant: Variant) -> Option<ShapeKey> {
     SHAPES[variant as usize]
 }
