@@ -3,14 +3,14 @@
 
 use super::acc::Value;
 use super::evaluate::{evaluate_with, weights_for};
-use super::{goal, konane, pattern};
+use super::{goal_variants, jumps_only, pattern};
 use crate::position::Board;
 use crate::rules::Word;
 
 /// The static evaluation of `pos` from the side to move, in centi-men; `|v| <= EVAL_MAX`.
 ///
-/// Konane has its own (moves and pieces that can move: the module `konane`), so have the goal
-/// variants (see the module `goal`); for the normal goal a
+/// Konane has its own (moves and pieces that can move: the module `jumps_only`), so have the
+/// goal variants (see the module `goal_variants`); for the normal goal a
 /// variant with trained pattern weights ([`pattern::for_variant`]) is scored by the pattern
 /// evaluation, the others by the hand-set terms with the weights [`weights_for`] the board of
 /// `pos`. Drawish material ([`super::drawish`]) is
@@ -18,13 +18,13 @@ use crate::rules::Word;
 /// scale it again.
 pub fn evaluate<W: Word>(pos: &Board<W>) -> Value {
     if pos.rules().jumps_only() {
-        return konane::evaluate(pos); // every move a jump: mobility is the game
+        return jumps_only::evaluate(pos); // every move a jump: mobility is the game
     }
-    match goal::goal_eval(pos.rules().goal) {
+    match goal_variants::goal_eval(pos.rules().goal) {
         None => match pattern::for_variant(pos.variant()) {
             Some(w) => pattern::evaluate_with(pos, w),
             None => evaluate_with(pos, weights_for(pos.rules().board)),
         },
-        Some(g) => goal::evaluate_goal(pos, g),
+        Some(g) => goal_variants::evaluate_goal(pos, g),
     }
 }

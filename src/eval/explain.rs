@@ -4,8 +4,8 @@ use super::acc::{Acc, Value};
 use super::drawish::drawish;
 use super::entry::evaluate;
 use super::evaluate::{evaluate_with, trade_bonus, weights_for};
-use super::goal::{self, SideTerm};
-use super::konane;
+use super::goal_variants::{self, SideTerm};
+use super::jumps_only;
 use super::material;
 use super::pattern;
 use super::tables::tables;
@@ -44,7 +44,7 @@ const TERMS: [(&str, SideTerm); 11] = [
 /// the total, and so does Konane.
 pub fn explain<W: Word>(pos: &Board<W>) -> Vec<Term> {
     if pos.rules().jumps_only() {
-        let terms = konane::terms(pos).map(|(name, value)| Term { name, value });
+        let terms = jumps_only::terms(pos).map(|(name, value)| Term { name, value });
         let mut out = terms.to_vec();
         out.push(Term {
             name: "total",
@@ -52,13 +52,13 @@ pub fn explain<W: Word>(pos: &Board<W>) -> Vec<Term> {
         });
         return out;
     }
-    if let Some(g) = goal::goal_eval(pos.rules().goal) {
+    if let Some(g) = goal_variants::goal_eval(pos.rules().goal) {
         let mut out: Vec<Term> = g
             .terms
             .iter()
             .map(|&(name, f)| Term {
                 name,
-                value: goal::term_value(pos, g, f),
+                value: goal_variants::term_value(pos, g, f),
             })
             .collect();
         out.push(Term {

@@ -6,7 +6,7 @@
 //! on 8×8); the side ahead in material gains a little per piece exchanged. Drawish
 //! material ([`drawish`]) scales the result towards 0. The weights are in [`WEIGHTS`] for 8×8
 //! boards and [`WEIGHTS_10`] for 10×10 boards ([`weights_for`]). The goal variants (giveaway
-//! forms, Breakthrough) have their own small evaluations (`goal.rs`): fewer own pieces is
+//! forms, Breakthrough) have their own small evaluations (`goal_variants.rs`): fewer own pieces is
 //! better in giveaway, the advancement of the men is everything in Breakthrough. A variant with
 //! learned pattern weights ([`pattern`]: Czech, International, English and the variants that
 //! borrow theirs; `dama variants` lists them) adds the learned terms to these.
@@ -22,8 +22,8 @@ mod drawish;
 mod entry;
 mod evaluate;
 mod explain;
-mod goal;
-mod konane;
+mod goal_variants;
+mod jumps_only;
 mod material;
 mod params;
 pub mod pattern;

@@ -140,7 +140,7 @@ fn start_positions_are_near_zero() {
 
 #[test]
 fn material_up_is_positive() {
-    // Konane weighs the moves, not the pieces (its opening scores 0): eval/konane.rs
+    // Konane weighs the moves, not the pieces (its opening scores 0): eval/jumps_only.rs
     let material_counts = |v: &Variant| !v.rules().wide() && !v.rules().jumps_only();
     for v in Variant::ALL.into_iter().filter(material_counts) {
         let start = Position::start(v);
@@ -252,7 +252,7 @@ fn each_board_has_its_own_table() {
     assert!(std::ptr::eq(weights_for(BoardSize::Ten), &WEIGHTS_10));
     for pos in sample_positions() {
         if pos.rules().goal != Goal::Normal || pos.rules().jumps_only() {
-            continue; // their own evaluations (eval/goal.rs, eval/konane.rs)
+            continue; // their own evaluations (eval/goal_variants.rs, eval/jumps_only.rs)
         }
         let w = weights_for(pos.rules().board);
         let expected = match pattern::for_variant(pos.variant()) {
