@@ -1,7 +1,7 @@
 //! Search tests through the public API: determinism, tactics, draw rules, stop, threads,
 //! limits, multi-PV and skill levels. Each runs in well under a few seconds in release.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use dama::bench;
 use dama::engine::{Engine, EngineOptions, SearchCallbacks};
@@ -366,20 +366,36 @@ fn two_threads_reach_the_depth_of_one() {
 
 #[test]
 fn clock_is_never_exceeded() {
+    // The last move before the time control: the search must end by itself inside the clock,
+    // give or take a slack for a loaded machine; one that ignored the clock is stopped and
+    // fails (the exact budgets are unit-tested in src/search/time.rs).
+    const SLACK: Duration = Duration::from_millis(1500);
     let pos = Position::start(Variant::Czech);
     let mut e = engine(Variant::Czech, 1);
     for ms in [50, 300] {
+        let time_left = Duration::from_millis(ms);
         let limits = SearchLimits {
             clock: Some(Clock {
-                time_left: Duration::from_millis(ms),
+                time_left,
                 increment: Duration::ZERO,
                 moves_to_go: Some(1),
             }),
             ..SearchLimits::default()
         };
-        // The bounds themselves are unit-tested in src/search/time.rs; here the search under
-        // the clock ends by itself with a legal move.
-        let r = search(&mut e, pos, &[], &limits);
+        e.set_position(pos, &[]);
+        let t0 = Instant::now();
+        let handle = e.start(&limits, SearchCallbacks::default());
+        while !handle.is_finished() && t0.elapsed() <= time_left + SLACK {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let used = t0.elapsed();
+        let ended_by_itself = handle.is_finished();
+        handle.stop();
+        let r = handle.wait();
+        assert!(
+            ended_by_itself,
+            "a {ms} ms clock was still searching after {used:?}"
+        );
         assert_legal(&pos, &r);
     }
 }
