@@ -15,8 +15,9 @@
 //! assert!(text.ends_with("wait\nready\npong\n"));
 //! ```
 
+pub mod config;
 pub mod dxp;
 pub mod hub;
 pub mod input;
 
-pub use hub::{run, Change, Settings};
+pub use hub::{run, run_with, Change, Settings, NAMES};

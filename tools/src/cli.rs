@@ -6,10 +6,12 @@ use anyhow::{anyhow, Result};
 use clap::{Args, Parser, Subcommand};
 
 use dama::perft::{self, Counting};
+use dama::protocol::Settings;
 use dama::rules::Word;
 use dama::{notation, Board, Variant};
 
 mod book;
+mod config;
 mod datagen;
 mod dxp;
 mod egtb;
@@ -29,6 +31,10 @@ mod variants;
 #[derive(Parser)]
 #[command(name = "dama", version, about)]
 struct Cli {
+    /// Settings file of `key = value` lines with the Hub parameter names, read by `hub` and
+    /// `dxp` (default: `dama.ini` in the working directory, when there is one).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -122,15 +128,21 @@ pub fn run() -> Result<()> {
         Some(Command::Match(a)) => matchcmd::run(*a),
         Some(Command::Play(a)) => play::run(a),
         Some(Command::Serve(a)) => serve::run(a),
-        Some(Command::Hub) => hub::run(),
-        Some(Command::Dxp(a)) => dxp::run(a),
+        Some(Command::Hub) => hub::run(config::load(cli.config.as_deref(), Settings::default())?),
+        Some(Command::Dxp(a)) => dxp::run(
+            a,
+            config::load(cli.config.as_deref(), dxp::base_settings())?,
+        ),
         Some(Command::SelfplayData(a)) => datagen::run(a),
         Some(Command::Tune(a)) => tune::run(a),
         Some(Command::Variants) => {
             variants::run();
             Ok(())
         }
-        None => hub::run_if_first_line_is_hub(),
+        None => {
+            let settings = config::load(cli.config.as_deref(), Settings::default())?;
+            hub::run_if_first_line_is_hub(settings)
+        }
     }
 }
 

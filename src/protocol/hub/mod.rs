@@ -17,5 +17,5 @@ mod reply;
 mod session;
 
 pub use line::{parse_line, quoted, value, Arg, HubLine, LineError};
-pub use params::{Change, Settings};
-pub use session::run;
+pub use params::{Change, Settings, NAMES};
+pub use session::{run, run_with};

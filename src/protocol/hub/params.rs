@@ -70,6 +70,27 @@ fn parse_int(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String>
     }
 }
 
+/// Every parameter's name, in the order of the `param` lines.
+pub const NAMES: [&str; 17] = [
+    "variant",
+    "numbering",
+    "threads",
+    "hash",
+    "skill",
+    "multipv",
+    "seed",
+    "tt-size",
+    "book-ply",
+    "book-margin",
+    "draw-repetition",
+    "draw-no-progress",
+    "draw-endgame",
+    "ponder",
+    "book",
+    "bitbases",
+    "bb-size",
+];
+
 /// The range of `tt-size`: 2^16 entries of 16 bytes (1 MiB) to 2^32 (64 GiB, `hash`'s most).
 const TT_SIZE: (u64, u64) = (16, 32);
 
@@ -327,6 +348,22 @@ mod tests {
         assert_eq!(s.engine.bitbase_pieces, Some(5));
         assert_eq!(s.set("bb-size", "auto"), Ok(Change::Engine));
         assert_eq!(s.engine.bitbase_pieces, None);
+    }
+
+    #[test]
+    fn names_are_the_announced_parameters() {
+        let announced: Vec<String> = Settings::default()
+            .param_lines()
+            .iter()
+            .map(|l| {
+                l.split(' ')
+                    .nth(1)
+                    .unwrap()
+                    .trim_start_matches("name=")
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(announced, NAMES);
     }
 
     #[test]

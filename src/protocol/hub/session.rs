@@ -71,11 +71,20 @@ pub(super) struct Session<O: Write, W: Word> {
 /// `set-param name=variant` picks one of the other word, the session goes on with an engine
 /// of that word, the parameters, the level and the lines not handled yet carried over.
 pub fn run<R: BufRead + Send + 'static, O: Write + Send>(input: R, output: O) -> io::Result<()> {
+    run_with(input, output, Settings::default())
+}
+
+/// [`run`], starting from `settings` instead of the defaults (those of `dama.ini`).
+pub fn run_with<R: BufRead + Send + 'static, O: Write + Send>(
+    input: R,
+    output: O,
+    settings: Settings,
+) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_reader(input, tx.clone());
     let mut carried = Carried {
         out: output,
-        settings: Settings::default(),
+        settings,
         level: command::Level::default(),
         pending: VecDeque::new(),
         eof: false,

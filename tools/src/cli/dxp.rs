@@ -31,8 +31,9 @@ pub struct DxpArgs {
     #[arg(long)]
     initiator: bool,
     /// Variant (international is the DXP standard; 8×8 variants use pydraughts' extension).
-    #[arg(long, default_value = "international")]
-    variant: Variant,
+    /// (default: `variant` of `dama.ini`, else international).
+    #[arg(long)]
+    variant: Option<Variant>,
     /// Initiator: thinking time per game in minutes.
     #[arg(long, value_name = "MIN", default_value_t = 3)]
     time: u16,
@@ -65,10 +66,17 @@ pub struct DxpArgs {
     skill: Option<u32>,
 }
 
+/// The settings `dama.ini` starts from for DXP: the defaults, in international.
+pub fn base_settings() -> Settings {
+    let mut settings = Settings::default();
+    settings.engine.variant = Variant::International;
+    settings
+}
+
 /// Runs `dama dxp`.
-pub fn run(args: DxpArgs) -> Result<()> {
+pub fn run(args: DxpArgs, settings: Settings) -> Result<()> {
     super::panics::report_in_one_line();
-    let config = config(&args)?;
+    let config = config(&args, settings)?;
     let initiator = matches!(config.role, Role::Initiator(_));
     let mut player = DxpPlayer::new(config);
     if let Some(target) = &args.connect {
@@ -90,23 +98,23 @@ pub fn run(args: DxpArgs) -> Result<()> {
     }
 }
 
-fn config(args: &DxpArgs) -> Result<DxpConfig> {
-    super::narrow_only(args.variant, "dxp")?;
-    let squares = args.variant.rules().names().squares;
+fn config(args: &DxpArgs, mut settings: Settings) -> Result<DxpConfig> {
+    let variant = args.variant.unwrap_or(settings.engine.variant);
+    super::narrow_only(variant, "dxp")?;
+    let squares = variant.rules().names().squares;
     if squares > 50 {
         return Err(anyhow!(
             "`dama dxp` does not play {}: DXP numbers squares 01-50 and its board has {squares}",
-            args.variant
+            variant
         ));
     }
-    let mut settings = Settings::default();
     let mut set = |name: &str, value: String| {
         settings
             .set(name, &value)
             .map(|_| ())
             .map_err(|e| anyhow!("--{name}: {e}"))
     };
-    set("variant", args.variant.name().to_string())?;
+    set("variant", variant.name().to_string())?;
     let options = [
         ("threads", args.threads.map(|v| v.to_string())),
         ("hash", args.hash.map(|v| v.to_string())),

@@ -3,17 +3,19 @@
 use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
 
 use anyhow::{anyhow, Result};
+use dama::protocol::Settings;
 
-/// Speaks the Hub protocol on standard input and output until `quit` or end of input.
-pub fn run() -> Result<()> {
+/// Speaks the Hub protocol on standard input and output until `quit` or end of input, from
+/// `settings` (those of `dama.ini`).
+pub fn run(settings: Settings) -> Result<()> {
     super::panics::report_in_one_line();
-    dama::protocol::run(BufReader::new(io::stdin()), io::stdout())?;
+    dama::protocol::run_with(BufReader::new(io::stdin()), io::stdout(), settings)?;
     Ok(())
 }
 
 /// No subcommand: enters the Hub protocol if the first line read is `hub` (that line is then
 /// answered as the protocol's first command).
-pub fn run_if_first_line_is_hub() -> Result<()> {
+pub fn run_if_first_line_is_hub(settings: Settings) -> Result<()> {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         eprintln!("dama: type 'hub' for the Hub protocol, or run 'dama --help'");
@@ -32,6 +34,6 @@ pub fn run_if_first_line_is_hub() -> Result<()> {
     }
     super::panics::report_in_one_line();
     let input = BufReader::new(Cursor::new(first).chain(io::stdin()));
-    dama::protocol::run(input, io::stdout())?;
+    dama::protocol::run_with(input, io::stdout(), settings)?;
     Ok(())
 }
