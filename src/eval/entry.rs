@@ -1,9 +1,10 @@
-//! The evaluation the engine plays with: the goal's own, the hand-set terms plus the learned
-//! patterns where a variant has trained weights, or the hand-set terms alone.
+//! The evaluation the engine plays with: the goal's own, a network where one is set for the
+//! variant, the hand-set terms plus the learned patterns where a variant has trained weights,
+//! or the hand-set terms alone.
 
 use super::acc::Value;
 use super::evaluate::{evaluate_with, weights_for};
-use super::{goal_variants, jumps_only, pattern};
+use super::{goal_variants, jumps_only, nnue, pattern};
 use crate::position::Board;
 use crate::rules::Word;
 
@@ -11,6 +12,7 @@ use crate::rules::Word;
 ///
 /// Konane has its own (moves and pieces that can move: the module `jumps_only`), so have the
 /// goal variants (see the module `goal_variants`); for the normal goal a
+/// variant with a network set ([`nnue::active`]) is scored by it, else a
 /// variant with trained pattern weights ([`pattern::for_variant`]) is scored by the pattern
 /// evaluation, the others by the hand-set terms with the weights [`weights_for`] the board of
 /// `pos`. Drawish material ([`super::drawish`]) is
@@ -21,9 +23,13 @@ pub fn evaluate<W: Word>(pos: &Board<W>) -> Value {
         return jumps_only::evaluate(pos); // every move a jump: mobility is the game
     }
     match goal_variants::goal_eval(pos.rules().goal) {
-        None => match pattern::for_variant(pos.variant()) {
-            Some(w) => pattern::evaluate_with(pos, w),
-            None => evaluate_with(pos, weights_for(pos.rules().board)),
+        None => match (
+            nnue::active(pos.variant()),
+            pattern::for_variant(pos.variant()),
+        ) {
+            (Some(net), _) => nnue::evaluate_with(pos, net),
+            (None, Some(w)) => pattern::evaluate_with(pos, w),
+            (None, None) => evaluate_with(pos, weights_for(pos.rules().board)),
         },
         Some(g) => goal_variants::evaluate_goal(pos, g),
     }

@@ -25,6 +25,7 @@ mod explain;
 mod goal_variants;
 mod jumps_only;
 mod material;
+pub mod nnue;
 mod params;
 pub mod pattern;
 mod structure;
