@@ -23,6 +23,7 @@ mod play;
 mod progress;
 mod search;
 mod serve;
+mod train_net;
 mod tune;
 mod tune_pattern;
 mod variants;
@@ -35,6 +36,10 @@ struct Cli {
     /// `dxp` (default: `dama.ini` in the working directory, when there is one).
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<std::path::PathBuf>,
+    /// A network file (`dama train-net`) to evaluate its variant with, instead of the build's
+    /// own evaluation (every command that searches).
+    #[arg(long, global = true, value_name = "FILE")]
+    eval_file: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -72,6 +77,8 @@ enum Command {
     /// Write training positions (quiet, with the game result and the search score) from fast
     /// self-play games; `selfplay-data merge` combines shards.
     SelfplayData(datagen::DataArgs),
+    /// Train a network evaluation on `selfplay-data` files and write its file.
+    TrainNet(train_net::TrainNetArgs),
     /// Tune the evaluation weights on the quiet positions of finished PDN games (Texel method).
     Tune(tune::TuneArgs),
     /// List every variant dama plays: board, rules, notation, GameType, start position.
@@ -116,6 +123,10 @@ pub fn run() -> Result<()> {
         Some(Command::Tune(_) | Command::Perft(_) | Command::Moves(_))
     ) {
         dama::eval::pattern::check_weights().map_err(|e| anyhow!("{e}"))?;
+        dama::eval::nnue::check_networks().map_err(|e| anyhow!("{e}"))?;
+    }
+    if let Some(path) = &cli.eval_file {
+        dama::eval::nnue::use_file(path).map_err(|e| anyhow!("--eval-file: {e}"))?;
     }
     match cli.command {
         Some(Command::Perft(a)) => run_perft(&a),
@@ -135,6 +146,7 @@ pub fn run() -> Result<()> {
         ),
         Some(Command::SelfplayData(a)) => datagen::run(a),
         Some(Command::Tune(a)) => tune::run(a),
+        Some(Command::TrainNet(a)) => train_net::run(a),
         Some(Command::Variants) => {
             variants::run();
             Ok(())

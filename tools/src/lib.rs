@@ -12,5 +12,6 @@ pub mod bookgen;
 pub mod datagen;
 pub mod matchrunner;
 pub mod movelist;
+pub mod nnue;
 pub mod play;
 pub mod tune;

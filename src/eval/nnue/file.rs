@@ -121,12 +121,12 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
             bytes[28], bytes[29], g.width, g.height
         ));
     }
-    if h1 == 0 || h1 % HIDDEN1_STEP != 0 || h1 > MAX_HIDDEN1 {
+    if h1 == 0 || !h1.is_multiple_of(HIDDEN1_STEP) || h1 > MAX_HIDDEN1 {
         return err(format!(
             "layer 1 of {h1}: it must be a multiple of {HIDDEN1_STEP} up to {MAX_HIDDEN1}"
         ));
     }
-    if h2 == 0 || h2 % HIDDEN2_STEP != 0 || h2 > MAX_HIDDEN2 {
+    if h2 == 0 || !h2.is_multiple_of(HIDDEN2_STEP) || h2 > MAX_HIDDEN2 {
         return err(format!(
             "layer 2 of {h2}: it must be a multiple of {HIDDEN2_STEP} up to {MAX_HIDDEN2}"
         ));

@@ -39,7 +39,7 @@ pub fn forward_vector(net: &Network, features: &[u16]) -> Option<i32> {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::super::network::{act2, output, Network, ACT_MAX, MAX_HIDDEN1, MAX_HIDDEN2};
+    use crate::eval::nnue::network::{act2, output, Network, ACT_MAX, MAX_HIDDEN1, MAX_HIDDEN2};
     use std::arch::x86_64::*;
 
     /// Layer 1 sums 16 lanes at a time, packed to bytes 32 at a time; layer 2 as byte

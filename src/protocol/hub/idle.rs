@@ -79,7 +79,12 @@ impl<O: Write, W: Word> Session<O, W> {
                 }
                 Ok(())
             }
-            Ok(Change::FrontEnd) => Ok(()),
+            Ok(Change::FrontEnd) => {
+                if name == "eval-file" {
+                    self.engine.new_game(); // the table's scores came from the other evaluation
+                }
+                Ok(())
+            }
             Err(e) => self.error(&format!("set-param: {e}")),
         }
     }

@@ -19,6 +19,7 @@
 //! | `book-margin` | int 0-100 | 10 | book moves within this many centi-men of the best are chosen (seeded weighted choice) |
 //! | `bitbases` | string | `""` | directory of endgame bitbases (`dama egtb generate`) probed by the search; `""` = none |
 //! | `bb-size` | string `auto` or 0-64 | `auto` | the largest bitbases loaded from `bitbases`, in pieces; `auto` = all found |
+//! | `eval-file` | string | `""` | a network file ([`crate::eval::nnue`]) to evaluate its variant with, for the whole process; `""` = the build's own evaluation of the current variant |
 //!
 //! `hash` and `tt-size` set the same table, as do Scan's `bb-size` and dama's `bitbases` the
 //! same bitbases, so that GUIs configured for Scan (the Hub GUI's `engine.ini`, lidraughts-bot's
@@ -42,6 +43,8 @@ pub struct Settings {
     pub ponder: bool,
     /// Endgame bitbase directory as given (also in [`EngineOptions::bitbases`]).
     pub bitbases: String,
+    /// The network file last loaded by `set-param name=eval-file`, as given.
+    pub eval_file: String,
 }
 
 /// What a successful `set-param` changed.
@@ -183,9 +186,22 @@ impl Settings {
                 })?
             }
             "ponder" => self.ponder = parse_bool(name, value)?,
+            "eval-file" => self.set_eval_file(value)?,
             _ => {}
         }
         Ok(Change::FrontEnd)
+    }
+
+    /// Loads the network file `value` (a bad file changes nothing); `""` goes back to the
+    /// build's own evaluation of the current variant.
+    fn set_eval_file(&mut self, value: &str) -> Result<(), String> {
+        if value.is_empty() {
+            crate::eval::nnue::use_default(self.engine.variant);
+        } else {
+            crate::eval::nnue::use_file(std::path::Path::new(value)).map_err(|e| e.to_string())?;
+        }
+        self.eval_file = value.to_string();
+        Ok(())
     }
 
     /// The `param` lines announcing every parameter with its current value.
@@ -247,6 +263,11 @@ impl Settings {
             "param {} {} type=string",
             line::pair("name", "bb-size"),
             line::pair("value", &bb_size)
+        ));
+        lines.push(format!(
+            "param {} {} type=string",
+            line::pair("name", "eval-file"),
+            line::pair("value", &self.eval_file)
         ));
         lines
     }

@@ -86,7 +86,8 @@ pub fn parse(text: &str) -> Result<DataFile, String> {
     })
 }
 
-fn parse_line(variant: Variant, line: &str) -> Result<DataLine, String> {
+/// Reads one position line of a file of `variant`.
+pub fn parse_line(variant: Variant, line: &str) -> Result<DataLine, String> {
     let fields: Vec<&str> = line.split(';').collect();
     let [game, fen, result, score] = fields[..] else {
         return Err(format!(
