@@ -74,7 +74,7 @@ fn parse_int(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String>
 }
 
 /// Every parameter's name, in the order of the `param` lines.
-pub const NAMES: [&str; 17] = [
+pub const NAMES: [&str; 18] = [
     "variant",
     "numbering",
     "threads",
@@ -92,6 +92,7 @@ pub const NAMES: [&str; 17] = [
     "book",
     "bitbases",
     "bb-size",
+    "eval-file",
 ];
 
 /// The range of `tt-size`: 2^16 entries of 16 bytes (1 MiB) to 2^32 (64 GiB, `hash`'s most).
