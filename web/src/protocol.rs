@@ -180,9 +180,13 @@ fn check_path(path: &[u32]) -> Result<(), String> {
     Ok(())
 }
 
-/// The first 40 characters of a name sent by a client, for an error message.
+/// The first 40 characters of a name sent by a client, for an error message on one line
+/// (control characters, a newline among them, as `?`).
 fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
+    s.chars()
+        .take(40)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
 }
 
 /// serde's message, on one line and short.
