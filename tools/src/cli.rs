@@ -10,6 +10,23 @@ use dama::protocol::Settings;
 use dama::rules::Word;
 use dama::{notation, Board, Variant};
 
+/// `println!` to standard output through [`out::print`]: a closed pipe ends the command quietly.
+macro_rules! outln {
+    () => {
+        $crate::cli::out::print(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::out::print(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` to standard output through [`out::print`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::out::print(format_args!($($arg)*))
+    };
+}
+
 mod book;
 mod config;
 mod datagen;
@@ -18,6 +35,7 @@ mod egtb;
 mod hub;
 mod matchcmd;
 mod moves;
+mod out;
 mod panics;
 mod play;
 mod progress;
@@ -193,14 +211,14 @@ fn run_perft_in<W: Word>(a: &PerftArgs) -> Result<()> {
         let t = Instant::now();
         let n = perft::perft_parallel(&pos, d, counting, threads);
         let secs = t.elapsed().as_secs_f64();
-        println!(
+        outln!(
             "depth {d} nodes {n} time {secs:.3} s leaves/s {:.0}",
             n as f64 / secs.max(1e-9)
         );
     }
     if a.divide {
         for (m, n) in perft::divide(&pos, depth, counting, threads) {
-            println!("{} {n}", notation::format_move(&pos, &m));
+            outln!("{} {n}", notation::format_move(&pos, &m));
         }
     }
     Ok(())

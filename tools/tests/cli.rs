@@ -257,3 +257,45 @@ fn a_hash_larger_than_the_memory_is_reduced_with_a_message() {
     assert!(text.lines().any(|l| l.starts_with("done move=")), "{text}");
     assert!(text.lines().any(|l| l == "pong"), "{text}");
 }
+
+/// A reader that has gone before the first line (`dama variants | head -0`) ends each command
+/// quietly with status 0: no panic, nothing on standard error.
+#[test]
+fn a_closed_standard_output_ends_the_command_quietly() {
+    let exe = env!("CARGO_BIN_EXE_dama");
+    let commands: [&[&str]; 5] = [
+        &["variants"],
+        &["perft", "--depth", "2", "--divide"],
+        &["moves"],
+        &["egtb", "plan", "--pieces", "3"],
+        &["bench", "--depth", "1"],
+    ];
+    for args in commands {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(exe)
+            .args(args)
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+    // The Hub session answers `hub` first; its closed output ends it the same way.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = Command::new(exe)
+        .arg("hub")
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"hub\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "hub: {:?} {stderr}", out.status);
+    assert!(stderr.is_empty(), "hub: {stderr}");
+}

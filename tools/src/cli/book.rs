@@ -183,7 +183,7 @@ pub fn run(args: BookArgs) -> Result<()> {
         BookCommand::Check { source } => {
             let (book, warnings) = load_to_check(&source)?;
             report(&warnings);
-            println!(
+            outln!(
                 "{} book: {} positions, {} bad lines; built: {}",
                 book.variant(),
                 book.len(),
@@ -301,7 +301,7 @@ fn run_build(opts: &BuildOptions, extend: Option<&Path>, out: &Path) -> Result<(
         started.elapsed().as_secs_f64()
     ));
     book.save(out).map_err(|e| anyhow!("{e}"))?;
-    println!("wrote {} positions to {}", book.len(), out.display());
+    outln!("wrote {} positions to {}", book.len(), out.display());
     Ok(())
 }
 
@@ -328,7 +328,7 @@ fn run_import(
         for w in &r.warnings {
             eprintln!("warning: {}: {w}", f.display());
         }
-        println!(
+        outln!(
             "{}: {} games, {} used, {} moves",
             f.display(),
             r.games,
@@ -344,7 +344,7 @@ fn run_import(
         names.join(" ")
     ));
     book.save(out).map_err(|e| anyhow!("{e}"))?;
-    println!("wrote {} positions to {}", book.len(), out.display());
+    outln!("wrote {} positions to {}", book.len(), out.display());
     Ok(())
 }
 
@@ -367,14 +367,14 @@ fn probe(
         pos = pos.play(&mv);
     }
     let Some(entry) = book.entry(&pos) else {
-        println!("{}: not in the book", pos.to_fen());
+        outln!("{}: not in the book", pos.to_fen());
         return Ok(());
     };
     let cands = book.candidates(&pos);
-    println!("{} (ply {})", pos.to_fen(), entry.ply);
+    outln!("{} (ply {})", pos.to_fen(), entry.ply);
     for m in &entry.moves {
         let mark = if cands.contains(m) { "*" } else { " " };
-        println!(
+        outln!(
             "{mark} {:<12} score {:>7} weight {}",
             notation::format_move(&pos, &m.mv),
             Score::from_value(m.score).to_string(),
@@ -382,8 +382,8 @@ fn probe(
         );
     }
     match book.probe(&pos, &mut BookRng::new(seed)) {
-        Some(mv) => println!("bookmove {}", notation::format_move(&pos, &mv)),
-        None => println!("bookmove none (beyond book-ply or no weighted candidate)"),
+        Some(mv) => outln!("bookmove {}", notation::format_move(&pos, &mv)),
+        None => outln!("bookmove none (beyond book-ply or no weighted candidate)"),
     }
     Ok(())
 }
@@ -423,7 +423,7 @@ fn openings(
                 .map_err(|e| anyhow!("cannot write the openings: {e}"))?;
             eprintln!("wrote {} openings to {}", found.len(), p.display());
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     Ok(())
 }

@@ -99,7 +99,7 @@ pub fn run(a: DataArgs) -> Result<()> {
         }
     }
     w.flush().context("cannot write the data file")?;
-    println!(
+    outln!(
         "{} games, {positions} positions, White scored {score} ({})",
         games.len(),
         out.display()
@@ -129,6 +129,6 @@ fn merge(files: &[PathBuf], out: &Path) -> Result<()> {
     let merged = file::merge(&parsed).map_err(|e| anyhow!(e))?;
     dama::files::write_whole(out, file::to_text(&merged).as_bytes())
         .with_context(|| format!("cannot write {}", out.display()))?;
-    println!("{} positions ({})", merged.lines.len(), out.display());
+    outln!("{} positions ({})", merged.lines.len(), out.display());
     Ok(())
 }

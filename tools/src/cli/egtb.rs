@@ -1,6 +1,5 @@
 //! `dama egtb …`: generate, probe and inspect endgame bitbases.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -76,12 +75,8 @@ pub fn run(args: EgtbArgs) -> Result<()> {
         EgtbCommand::Probe { dir, variant, fen } => probe(dir, variant, &fen),
         EgtbCommand::Stats { dir } => stats(dir),
         EgtbCommand::Plan { pieces } => {
-            let mut out = std::io::stdout().lock();
             for m in material::plan(pieces) {
-                // a closed pipe (`| head`) ends the listing quietly
-                if writeln!(out, "{m} {}", material::stage(m)).is_err() {
-                    break;
-                }
+                outln!("{m} {}", material::stage(m));
             }
             Ok(())
         }
@@ -125,7 +120,7 @@ fn generate(
         total_bytes += r.bytes;
         total_positions += r.size;
         bar.suspend(|| {
-            println!(
+            outln!(
                 "slice {} size={} bytes={} time={:.2}s{}",
                 r.slice,
                 r.size,
@@ -138,7 +133,7 @@ fn generate(
     pool.install(|| build::generate(variant, &dir, &slices, &|n| bar.inc(n), &mut report))
         .map_err(|e| anyhow!(e))?;
     bar.finish_and_clear();
-    println!(
+    outln!(
         "done slices={} indices={} bytes={} time={:.1}s",
         slices.len(),
         total_positions,
@@ -169,15 +164,14 @@ fn probe(dir: PathBuf, variant: Variant, fen: &str) -> Result<()> {
         Wdl::Loss => "loss",
     };
     match p.distance {
-        Some(d) => println!("{wdl} plies={d}"),
-        None => println!("{wdl}"),
+        Some(d) => outln!("{wdl} plies={d}"),
+        None => outln!("{wdl}"),
     }
     Ok(())
 }
 
 fn stats(dir: PathBuf) -> Result<()> {
     let bb = Bitbases::open(&dir);
-    let mut out = std::io::stdout().lock();
     for variant in bb.variants() {
         for slice in bb.slices(variant) {
             for (side, key) in [(Color::White, slice), (Color::Black, slice.mirror())] {
@@ -185,8 +179,7 @@ fn stats(dir: PathBuf) -> Result<()> {
                     continue;
                 };
                 let c = t.counts();
-                let line = writeln!(
-                    out,
+                outln!(
                     "slice wm={} wk={} bm={} bk={} stm={} positions={} win={} draw={} loss={}",
                     slice.wm,
                     slice.wk,
@@ -198,9 +191,6 @@ fn stats(dir: PathBuf) -> Result<()> {
                     c.draw,
                     c.loss
                 );
-                if line.is_err() {
-                    return Ok(());
-                }
             }
         }
     }

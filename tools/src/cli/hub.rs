@@ -9,7 +9,8 @@ use dama::protocol::Settings;
 /// `settings` (those of `dama.ini`).
 pub fn run(settings: Settings) -> Result<()> {
     super::panics::report_in_one_line();
-    dama::protocol::run_with(BufReader::new(io::stdin()), io::stdout(), settings)?;
+    let session = dama::protocol::run_with(BufReader::new(io::stdin()), io::stdout(), settings);
+    super::out::checked(session)?;
     Ok(())
 }
 
@@ -34,6 +35,6 @@ pub fn run_if_first_line_is_hub(settings: Settings) -> Result<()> {
     }
     super::panics::report_in_one_line();
     let input = BufReader::new(Cursor::new(first).chain(io::stdin()));
-    dama::protocol::run_with(input, io::stdout(), settings)?;
+    super::out::checked(dama::protocol::run_with(input, io::stdout(), settings))?;
     Ok(())
 }

@@ -24,9 +24,9 @@ use dama_tools::matchrunner::{
     run_match, EngineSpec, HubEngine, MatchConfig, MatchEvent, MatchSummary, TimeControl,
 };
 
-/// Prints a line; a closed standard output (`dama match … | head`) is not an error worth a
-/// panic, so write errors are ignored.
-macro_rules! out {
+/// Prints a line; a match goes on when its standard output has gone (its games go to the PDN
+/// file and the summary), so write errors are ignored.
+macro_rules! report {
     ($($arg:tt)*) => {{
         let _ = writeln!(std::io::stdout(), $($arg)*);
     }};
@@ -138,7 +138,7 @@ pub fn run(a: MatchArgs) -> Result<()> {
     let cfg = config(&a)?;
     let summary = play(&cfg, a.pdn.as_ref())?;
     for line in summary.result_lines() {
-        out!("{line}");
+        report!("{line}");
     }
     if let Some(path) = &a.json {
         write_whole(path, summary.to_json().as_bytes()).context("cannot write the summary")?;
@@ -158,7 +158,7 @@ fn merge(files: &[PathBuf], json: Option<&PathBuf>) -> Result<()> {
     }
     let merged = MatchSummary::merge(&parts).map_err(|e| anyhow!(e))?;
     for line in merged.result_lines() {
-        out!("{line}");
+        report!("{line}");
     }
     if let Some(path) = json {
         write_whole(path, merged.to_json().as_bytes()).context("cannot write the summary")?;
@@ -283,7 +283,7 @@ fn bitbases(dir: &std::path::Path, variant: Variant) -> Result<BitbaseJudge> {
     if bb.max_pieces_for(variant) == 0 {
         bail!("--bitbases: no {variant} bitbases in {}", dir.display());
     }
-    out!(
+    report!(
         "Bitbases: {} up to {} pieces from {}",
         variant,
         bb.max_pieces_for(variant),
@@ -353,7 +353,7 @@ fn openings(a: &MatchArgs) -> Result<Vec<Opening>> {
             .with_context(|| format!("cannot read openings file {}", path.display()))?;
         let o = openings::parse_openings(a.variant, &text)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        out!("Openings: {} from {}", o.len(), path.display());
+        report!("Openings: {} from {}", o.len(), path.display());
         return Ok(o);
     }
     if let Some(k) = a.book_openings {
@@ -361,11 +361,11 @@ fn openings(a: &MatchArgs) -> Result<Vec<Opening>> {
             bail!("--book-openings must be at least 1");
         }
         if let Some((o, note)) = openings::book_openings(a.variant, k, a.seed) {
-            out!("Openings: {note}");
+            report!("Openings: {note}");
             return Ok(o);
         }
         let o = openings::random_openings(a.variant, k, a.seed);
-        out!(
+        report!(
             "Openings: no opening book (or no balanced book position) for {}, so {} distinct \
              random openings of 4 or more plies were generated from the start position (seed {})",
             a.variant,
@@ -395,7 +395,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
         time_control: cfg.play.tc.pdn_tag(),
     };
     let planned = runner::schedule(cfg.games, cfg.shard).len();
-    out!(
+    report!(
         "Match {} vs {}: {} games ({} in this run), {}, {}, {} opening(s)",
         cfg.engines[0].name,
         cfg.engines[1].name,
@@ -408,7 +408,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     let current = std::sync::Arc::new(Mutex::new(Tally::default()));
     if std::io::stdin().is_terminal() {
-        out!("Press Enter for the current results.");
+        report!("Press Enter for the current results.");
         on_demand(names.clone(), cfg.sprt, current.clone());
     }
     let on_event = |ev: MatchEvent| match ev {
@@ -419,7 +419,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
             done,
             planned,
         } => {
-            out!(
+            report!(
                 "Finished game {} ({} vs {}): {} {{{}}}",
                 record.index + 1,
                 record.white,
@@ -427,7 +427,7 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
                 record.result.pdn(),
                 record.reason
             );
-            out!("{} ({done}/{planned})", score_line(&names, &tally));
+            report!("{} ({done}/{planned})", score_line(&names, &tally));
             *current.lock().unwrap_or_else(|e| e.into_inner()) = tally;
             let mut out = pdn_out.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(f) = out.as_mut() {
@@ -440,10 +440,10 @@ fn play(cfg: &MatchConfig, pdn_path: Option<&PathBuf>) -> Result<MatchSummary> {
         }
         MatchEvent::SprtStop(v) => {
             let h = if v == SprtVerdict::H1 { "H1" } else { "H0" };
-            out!("SPRT: {h} accepted; finishing the games in progress");
+            report!("SPRT: {h} accepted; finishing the games in progress");
         }
         MatchEvent::CrashStop { reason } => {
-            out!("Stopping the match: {reason}; finishing the games in progress");
+            report!("Stopping the match: {reason}; finishing the games in progress");
         }
     };
     let summary = run_match(cfg, &on_event).map_err(|e| anyhow!(e))?;
@@ -465,7 +465,7 @@ fn on_demand(names: [String; 2], sprt: Option<SprtConfig>, current: std::sync::A
             }
             let t = *current.lock().unwrap_or_else(|e| e.into_inner());
             for l in result_lines(&names, &t, sprt.as_ref()) {
-                out!("{l}");
+                report!("{l}");
             }
         }
     });

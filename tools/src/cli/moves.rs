@@ -37,7 +37,7 @@ fn run_in<W: Word>(a: &MovesArgs) -> Result<()> {
     let pos =
         movelist::play_moves(&start, a.moves.as_deref().unwrap_or("")).map_err(|e| anyhow!(e))?;
     for listed in movelist::legal(&pos, a.paths) {
-        println!("{}", line(&pos, &listed, a.json)?);
+        outln!("{}", line(&pos, &listed, a.json)?);
     }
     Ok(())
 }

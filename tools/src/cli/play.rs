@@ -2,7 +2,7 @@
 //! [`Session`] of the tools library (lines in, text out); this module only reads standard
 //! input, prints what the session says, and shows the engine's progress on a terminal.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -55,16 +55,13 @@ struct Terminal {
 
 impl Output for Terminal {
     fn line(&mut self, text: &str) {
-        let mut out = io::stdout().lock();
         let clear = if self.tty { "\r\x1b[K" } else { "" };
-        let _ = writeln!(out, "{clear}{text}");
+        outln!("{clear}{text}");
     }
 
     fn thinking(&mut self, depth: u32) {
         if self.tty {
-            let mut out = io::stdout().lock();
-            let _ = write!(out, "\r\x1b[Kthinking… depth {depth}");
-            let _ = out.flush();
+            out!("\r\x1b[Kthinking… depth {depth}");
         }
     }
 }
@@ -163,9 +160,7 @@ fn play<W: Word>(
 }
 
 fn print_prompt(prompt: &str) {
-    let mut out = io::stdout().lock();
-    let _ = write!(out, "{prompt}");
-    let _ = out.flush();
+    out!("{prompt}");
 }
 
 /// A seed from the clock, so that the lower levels vary from game to game.

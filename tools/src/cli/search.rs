@@ -193,11 +193,11 @@ fn analyze_in<W: Word>(a: AnalyzeArgs) -> Result<()> {
     let root = *engine.game().position();
     let multi = a.multipv > 1;
     let result = engine.go(&limits, &mut |info| {
-        println!("{}", info_line(&root, info, multi))
+        outln!("{}", info_line(&root, info, multi))
     });
     match result.best {
-        Some(mv) => println!("bestmove {}", notation::format_move(&root, &mv)),
-        None => println!("bestmove none (the side to move has no legal move)"),
+        Some(mv) => outln!("bestmove {}", notation::format_move(&root, &mv)),
+        None => outln!("bestmove none (the side to move has no legal move)"),
     }
     Ok(())
 }
@@ -205,7 +205,7 @@ fn analyze_in<W: Word>(a: AnalyzeArgs) -> Result<()> {
 /// `dama bench`.
 pub fn bench(a: BenchArgs) -> Result<()> {
     let report = bench::run(a.depth, a.threads, a.hash, &mut |i, entry, nodes| {
-        println!(
+        outln!(
             "{:>2} {:<13} {:>10} nodes  {}",
             i + 1,
             entry.variant.name(),
@@ -215,7 +215,7 @@ pub fn bench(a: BenchArgs) -> Result<()> {
     })
     .map_err(|e| anyhow!("{e}"))
     .context("bench position list")?;
-    println!("{} nodes {:.0} nps", report.nodes, report.nps);
+    outln!("{} nodes {:.0} nps", report.nodes, report.nps);
     Ok(())
 }
 
@@ -273,7 +273,7 @@ fn selfplay_in<W: Word>(a: SelfplayArgs) -> Result<()> {
         },
     };
     let mut game = Game::new(start);
-    println!("{}\n", board_text(&start));
+    outln!("{}\n", board_text(&start));
     let mut ply = 0;
     let outcome = play_out(
         &mut game,
@@ -286,8 +286,8 @@ fn selfplay_in<W: Word>(a: SelfplayArgs) -> Result<()> {
         },
     );
     match outcome {
-        Some(outcome) => println!("result {} {outcome}", outcome.result()),
-        None => println!("result * (stopped after {} plies)", game.moves().len()),
+        Some(outcome) => outln!("result {} {outcome}", outcome.result()),
+        None => outln!("result * (stopped after {} plies)", game.moves().len()),
     }
     Ok(())
 }
@@ -306,12 +306,12 @@ fn print_selfplay_move<W: Word>(
     } else {
         "..."
     };
-    println!(
+    outln!(
         "{number}{dots} {}  (score {} depth {} nodes {})",
         notation::format_move(pos, &mv),
         result.score,
         result.depth,
         result.nodes
     );
-    println!("{}\n", board_text(&pos.play(&mv)));
+    outln!("{}\n", board_text(&pos.play(&mv)));
 }

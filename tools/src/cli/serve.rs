@@ -73,6 +73,6 @@ pub fn run(a: ServeArgs) -> Result<()> {
         ..defaults
     };
     dama_web::run(settings, |addr| {
-        println!("dama serve: open http://{addr}/ in a browser (Ctrl-C stops)");
+        outln!("dama serve: open http://{addr}/ in a browser (Ctrl-C stops)");
     })
 }

@@ -104,7 +104,7 @@ pub fn run(a: TrainNetArgs) -> Result<()> {
             data.valid.len()
         ));
     }
-    println!(
+    outln!(
         "{variant}: {} games, {} training and {} validation positions (read in {:.1} s)",
         data.games,
         data.train.len(),
@@ -126,7 +126,7 @@ pub fn run(a: TrainNetArgs) -> Result<()> {
     };
     print_references(&data.valid, &cfg);
     let model = Model::new(variant, a.hidden, a.hidden2, a.seed);
-    println!(
+    outln!(
         "network {}x{}x{}x1, {} weights; lambda {}, batch {}, lr {} (x{} an epoch)",
         model.shape.inputs,
         a.hidden,
@@ -139,7 +139,7 @@ pub fn run(a: TrainNetArgs) -> Result<()> {
     );
     let started = Instant::now();
     let trained = train(model, &data.train, &data.valid, &cfg, |e| {
-        println!(
+        outln!(
             "epoch {}: train {:.6} validation {:.6} ({:.0} s)",
             e.number,
             e.train,
@@ -147,7 +147,7 @@ pub fn run(a: TrainNetArgs) -> Result<()> {
             started.elapsed().as_secs_f64()
         )
     });
-    println!(
+    outln!(
         "start: validation {:.6}; kept epoch {} (validation {:.6})",
         trained.start_valid,
         trained.best_epoch,
@@ -163,7 +163,7 @@ pub fn run(a: TrainNetArgs) -> Result<()> {
     report_agreement(&trained.model, &loaded, &data.valid, &cfg);
     dama::files::write_whole(&a.out, &bytes)
         .with_context(|| format!("cannot write {}", a.out.display()))?;
-    println!(
+    outln!(
         "wrote {} ({} bytes) in {:.0} s in all",
         a.out.display(),
         bytes.len(),
@@ -175,7 +175,7 @@ pub fn run(a: TrainNetArgs) -> Result<()> {
 /// The validation loss of the engine's evaluation and of the search scores, for comparison.
 fn print_references(valid: &Samples, cfg: &TrainConfig) {
     let t = targets(valid, cfg.lambda, cfg.scale);
-    println!(
+    outln!(
         "scale {:.1} centi-men; validation loss of the engine's evaluation {:.6}, of the search scores {:.6}",
         cfg.scale,
         loss_of_scores(&valid.engine, &t, cfg.scale),
@@ -195,7 +195,7 @@ fn report_agreement(model: &Model, net: &Network, valid: &Samples, cfg: &TrainCo
             differ += 1;
         }
     }
-    println!(
+    outln!(
         "the engine's scores of the file agree with the trainer's on {} of {} positions",
         valid.first.len() - differ,
         valid.first.len()

@@ -70,11 +70,11 @@ pub fn run(a: TuneArgs) -> Result<()> {
     let names = Weights::param_names();
     let params =
         tune::select_params(&names, a.params.as_deref(), a.variant).map_err(|e| anyhow!(e))?;
-    println!("tuning {} of {} parameters", params.len(), names.len());
+    outln!("tuning {} of {} parameters", params.len(), names.len());
     let (k, train0) = tune::fit_k(&data.train, &base, 0.05, 10.0);
     let valid0 = tune::loss(&data.valid, &base, k);
-    println!("K {k:.4}");
-    println!("initial loss: train {train0:.6} validation {valid0:.6}");
+    outln!("K {k:.4}");
+    outln!("initial loss: train {train0:.6} validation {valid0:.6}");
     let cfg = TuneConfig {
         k,
         steps,
@@ -84,21 +84,26 @@ pub fn run(a: TuneArgs) -> Result<()> {
     };
     let result = tune::tune(&data.train, &base, &cfg, |p| {
         let v = tune::loss(&data.valid, p.weights, k);
-        println!(
+        outln!(
             "pass {} step {}: train {:.6} (objective {:.6}) validation {v:.6} ({} changes)",
-            p.pass, p.step, p.loss, p.objective, p.changes
+            p.pass,
+            p.step,
+            p.loss,
+            p.objective,
+            p.changes
         );
     });
     let valid1 = tune::loss(&data.valid, &result.weights, k);
-    println!(
+    outln!(
         "final loss: train {train0:.6} -> {:.6}, validation {valid0:.6} -> {valid1:.6} ({} passes)",
-        result.loss, result.passes
+        result.loss,
+        result.passes
     );
     print_changes(&names, &base, &result.weights);
     if let Some(path) = &a.out {
         dama::files::write_whole(path, export::rust_literal(&result.weights).as_bytes())
             .context("cannot write the weights")?;
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -127,14 +132,14 @@ fn read_data(a: &TuneArgs) -> Result<DataSet> {
     }
     let s = c.stats().clone();
     for e in &s.errors {
-        println!("skipped: {e}");
+        outln!("skipped: {e}");
     }
-    println!(
+    outln!(
         "games {}: used {}, skipped {} ended by a fault, {} unfinished, {} other variant, {} unreadable",
         s.games, s.used, s.faults, s.unfinished, s.other_variant, s.bad
     );
     let data = c.finish();
-    println!(
+    outln!(
         "positions {} (quiet, after ply {}): {} training and {} validation after merging duplicates",
         s.positions,
         a.skip_plies,
@@ -155,8 +160,8 @@ fn print_changes(names: &[String], before: &Weights, after: &Weights) {
         .filter(|(_, (o, n))| o != n)
         .map(|(name, (o, n))| format!("{name}: {o} -> {n}"))
         .collect();
-    println!("changed {} parameters", changed.len());
+    outln!("changed {} parameters", changed.len());
     for line in changed {
-        println!("  {line}");
+        outln!("  {line}");
     }
 }

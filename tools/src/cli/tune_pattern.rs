@@ -53,7 +53,7 @@ pub fn run(a: &PatternArgs, holdout: usize, out: Option<&PathBuf>) -> Result<()>
         .lines
         .iter()
         .partition(|l| every > 0 && l.game % every == every - 1);
-    println!(
+    outln!(
         "{variant}: {} training and {} validation positions",
         train.len(),
         valid.len()
@@ -66,9 +66,10 @@ pub fn run(a: &PatternArgs, holdout: usize, out: Option<&PathBuf>) -> Result<()>
         None => fit_scale(&train),
     };
     let hand = hand_set_losses(&valid, k, a.lambda);
-    println!(
+    outln!(
         "K {k:.4}; hand-set evaluation on the validation set: cross-entropy {:.6} mse {:.6}",
-        hand.0, hand.1
+        hand.0,
+        hand.1
     );
     let mut model =
         Model::new(variant).ok_or_else(|| anyhow!("the {variant} board has no pattern layout"))?;
@@ -88,18 +89,21 @@ pub fn run(a: &PatternArgs, holdout: usize, out: Option<&PathBuf>) -> Result<()>
     };
     let (t0, _) = adam::losses(&model, &train, k);
     let (v0, m0) = adam::losses(&model, &valid, k);
-    println!("start: train {t0:.6} validation {v0:.6} (mse {m0:.6})");
+    outln!("start: train {t0:.6} validation {v0:.6} (mse {m0:.6})");
     adam::fit(&mut model, &train, &valid, &cfg, |e| {
-        println!(
+        outln!(
             "epoch {}: train {:.6} validation {:.6} (mse {:.6})",
-            e.number, e.train, e.valid, e.valid_mse
+            e.number,
+            e.train,
+            e.valid,
+            e.valid_mse
         )
     });
     let (v1, m1) = adam::losses(&model, &valid, k);
-    println!("kept: validation {v1:.6} (mse {m1:.6})");
+    outln!("kept: validation {v1:.6} (mse {m1:.6})");
     let w = model.weights();
     for (name, s) in pattern::SCALAR_NAMES.iter().zip(w.scalars) {
-        println!(
+        outln!(
             "  {name}: mg {} eg {} (1/{} centi-men)",
             s[0],
             s[1],
@@ -110,13 +114,13 @@ pub fn run(a: &PatternArgs, holdout: usize, out: Option<&PathBuf>) -> Result<()>
     let (before, after) = (model.hand.start.params(), w.hand.params());
     for (i, name) in names.iter().enumerate() {
         if before[i] != after[i] {
-            println!("  {name}: {} -> {}", before[i], after[i]);
+            outln!("  {name}: {} -> {}", before[i], after[i]);
         }
     }
     if let Some(path) = out {
         dama::files::write_whole(path, &pattern::to_bytes(&w))
             .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display());
     }
     Ok(())
 }

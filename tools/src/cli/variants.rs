@@ -10,9 +10,9 @@ use dama::{Variant, WidePosition};
 /// PDN GameType, then the start position and the evaluation it plays with.
 pub fn run() {
     for v in Variant::ALL {
-        println!("{}", describe(v));
-        println!("    start {}", WidePosition::start(v).to_fen());
-        println!("    eval  {}", eval_name(v));
+        outln!("{}", describe(v));
+        outln!("    start {}", WidePosition::start(v).to_fen());
+        outln!("    eval  {}", eval_name(v));
     }
 }
 
