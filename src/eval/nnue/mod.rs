@@ -1,14 +1,14 @@
 //! The network evaluation (NNUE-style): piece-square inputs from the side to move's view
-//! ([`features`]), a first layer of `i16` sums, clipped ReLU, `i8` weights after it, a small
-//! second layer and one output in centi-men ([`network`]), with AVX2 where the processor has
-//! it and a plain path that gives the same numbers ([`simd`]). The sums are computed from
+//! ([`features`](mod@features)), a first layer of `i16` sums, clipped ReLU, `i8` weights after it,
+//! a small second layer and one output in centi-men ([`network`]), with AVX2 where the processor
+//! has it and a plain path that gives the same numbers ([`simd`]). The sums are computed from
 //! scratch on each call: with at most 40 pieces they cost a few hundred vector additions.
 //!
-//! A variant plays with a network only when one is set for it: compiled in (`COMPILED`, none
-//! so far: see docs/tuning.md) or loaded at run time from a file ([`use_file`]: `--eval-file`,
-//! Hub `set-param name=eval-file`). The file format is in [`file`]; a damaged, truncated or
-//! mismatched file is an error and leaves the evaluation as it was. The setting is for the
-//! whole process (every engine in it), like the compiled-in weights.
+//! A variant plays with a network only when one is set for it: compiled in (`COMPILED`, none so
+//! far: see docs/tuning.md) or loaded at run time from a file ([`use_file`]: `--eval-file`, Hub
+//! `set-param name=eval-file`). The file format is in [`file`](mod@file); a damaged, truncated or
+//! mismatched file is an error and leaves the evaluation as it was. The setting is for the whole
+//! process (every engine in it), like the compiled-in weights.
 
 pub mod features;
 pub mod file;

@@ -36,7 +36,7 @@ pub enum Message {
     BackAcc(BackAcc),
 }
 
-/// GAMEREQ: `R` version(2) name(32) follower-colour(1) minutes(3) moves(3) start(1) [position].
+/// GAMEREQ: `R` version(2) name(32) follower-colour(1) minutes(3) moves(3) start(1) \[position\].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameReq {
     /// The protocol version asked for (1).

@@ -2,7 +2,7 @@
 //!
 //! Files are read line by line (a file still being written can be read: a last line without
 //! its newline is left out, and with it the rest of that game). Each position is kept as its
-//! active features (the library's [`features`]), whether its material is drawish, the game
+//! active features (the library's [`features`](mod@features)), whether its material is drawish, the game
 //! result from the side to move's view and the search score. Every `holdout`-th game
 //! (`game mod holdout = holdout − 1`, as `dama tune --data`) goes to the validation set.
 

@@ -1,7 +1,7 @@
 //! Texel tuning of the evaluation weights from finished games.
 //!
 //! Quiet positions of finished games ([`data`]) are labelled with the game result; the loss
-//! ([`loss`]) is the mean squared error between the labels and a logistic curve of the static
+//! ([`loss`](mod@loss)) is the mean squared error between the labels and a logistic curve of the static
 //! evaluation; coordinate descent ([`optimize`]) changes the selected weights while the loss
 //! falls. Nothing here prints: progress goes to a callback.
 //!
