@@ -198,6 +198,27 @@ impl<W: BitWord> MoveList<W> {
     }
 }
 
+impl<W: BitWord> Extend<Move<W>> for MoveList<W> {
+    /// Appends the moves of `moves`, in order: [`MoveList::push`] with the length kept in a
+    /// register. Pushed one by one, the length is loaded and stored at every move (the
+    /// compiler cannot tell it from the moves written beside it), a chain through memory that
+    /// the move generator's quiet loops wait on.
+    #[inline(always)]
+    fn extend<I: IntoIterator<Item = Move<W>>>(&mut self, moves: I) {
+        let mut len = self.len;
+        for mv in moves {
+            if len < INLINE_MOVES {
+                self.inline[len] = MaybeUninit::new(mv);
+                len += 1;
+            } else {
+                self.len = len;
+                self.push_on_heap(mv.from, mv.to, mv.promotes, mv.captured);
+            }
+        }
+        self.len = len;
+    }
+}
+
 impl<W: BitWord> std::ops::Index<usize> for MoveList<W> {
     type Output = Move<W>;
     fn index(&self, i: usize) -> &Move<W> {

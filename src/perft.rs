@@ -61,9 +61,11 @@ pub fn perft<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
     if pos.rules().goal.crowning_wins() {
         perft_goal(pos, depth, counting)
     } else if pos.rules().opening.first_removals().is_some() {
-        perft_moves::<W, true>(pos, depth, counting)
+        perft_moves::<W, true, false>(pos, depth, counting)
+    } else if pos.rules().king_move_limit > 0 {
+        perft_moves::<W, false, true>(pos, depth, counting)
     } else {
-        perft_moves::<W, false>(pos, depth, counting)
+        perft_moves::<W, false, false>(pos, depth, counting)
     }
 }
 
@@ -103,8 +105,10 @@ fn removals<W: Word>(list: &MoveList<W>) -> bool {
 }
 
 /// Perft of the raw generator, where only a side without moves ends the game; `REMOVALS`
-/// where the variant opens with removals (Konane), so that no other variant tests for them.
-fn perft_moves<W: Word, const REMOVALS: bool>(
+/// where the variant opens with removals (Konane), so that no other variant tests for them;
+/// `RUNS` where it has the king-move limit (Frisian), so that no other variant updates the
+/// kings' runs.
+fn perft_moves<W: Word, const REMOVALS: bool, const RUNS: bool>(
     pos: &Board<W>,
     depth: u32,
     counting: Counting,
@@ -129,12 +133,15 @@ fn perft_moves<W: Word, const REMOVALS: bool>(
             if REMOVALS && removals(&list) {
                 return list
                     .iter()
-                    .map(|m| perft_moves::<W, REMOVALS>(&pos.play(m), depth - 1, counting))
+                    .map(|m| perft_moves::<W, REMOVALS, RUNS>(&pos.play(m), depth - 1, counting))
                     .sum();
             }
             // perft never reads the key: the children are made without it
             list.iter()
-                .map(|m| perft_moves::<W, REMOVALS>(&pos.play_unkeyed(m), depth - 1, counting))
+                .map(|m| {
+                    let child = pos.play_unkeyed_in::<RUNS>(m);
+                    perft_moves::<W, REMOVALS, RUNS>(&child, depth - 1, counting)
+                })
                 .sum()
         }
     }

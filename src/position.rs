@@ -328,6 +328,14 @@ impl<W: Word> Board<W> {
     /// that the hot paths pay no test for it.
     #[inline]
     pub(crate) fn play_unkeyed(&self, mv: &Move<W>) -> Board<W> {
+        self.play_unkeyed_in::<true>(mv)
+    }
+
+    /// [`Board::play_unkeyed`] where `RUNS` says whether the variant has the king-move limit
+    /// ([`RuleSet::king_move_limit`]); without it the runs stay none and are not looked at, so
+    /// perft's children in every other variant are a few bit operations.
+    #[inline(always)]
+    pub(crate) fn play_unkeyed_in<const RUNS: bool>(&self, mv: &Move<W>) -> Board<W> {
         let me = self.side;
         let from = Bitboard::from_square(mv.from);
         let to = Bitboard::from_square(mv.to);
@@ -342,7 +350,9 @@ impl<W: Word> Board<W> {
             p.kings |= to;
         }
         p.side = !me;
-        p.update_runs(me, mv, was_king, false);
+        if RUNS {
+            p.update_runs(me, mv, was_king, false);
+        }
         p
     }
 

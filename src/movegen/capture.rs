@@ -253,7 +253,7 @@ pub(crate) fn open_behind<W: Word>(
 
 /// Iterates over the squares of `set` nearest first along `dir`.
 #[inline]
-fn along<W: Word>(
+pub(crate) fn along<W: Word>(
     g: &'static Geometry<W>,
     set: Bitboard<W>,
     dir: Dir,
@@ -353,11 +353,30 @@ pub(crate) struct CapturingMan<W: Word> {
 
 /// Searches man jumps of `man`, stepping as `K` does. Returns true when at least one jump was
 /// possible.
+#[inline(always)]
 pub(crate) fn man_jumps<W: Word, K: ManSteps, S: Sink<W>>(
     c: &CaptureContext<W>,
     man: CapturingMan<W>,
     sink: &mut S,
 ) -> bool {
+    jumps_of_man::<_, K, S>(c, man.at, man.captured, man.order, sink)
+}
+
+/// [`man_jumps`] with the man's fields as arguments: the recursion passes them in registers
+/// (a `CapturingMan` is passed through memory, stored by the caller and loaded back at every
+/// jump).
+fn jumps_of_man<W: Word, K: ManSteps, S: Sink<W>>(
+    c: &CaptureContext<W>,
+    at: Square,
+    captured: Bitboard<W>,
+    order: u32,
+    sink: &mut S,
+) -> bool {
+    let man = CapturingMan {
+        at,
+        captured,
+        order,
+    };
     let mut found = false;
     match K::MAN_DIRS {
         ManCaptureDirs::FromContext => {
@@ -376,9 +395,13 @@ pub(crate) fn man_jumps<W: Word, K: ManSteps, S: Sink<W>>(
             }
         }
         ManCaptureDirs::All => {
-            for d in Dir::DIAGONALS {
-                found |= man_jump::<_, K, S>(c, man, d, true, sink);
-            }
+            // written out, not a loop: each direction's steps are then constant rotations
+            // (the loop, too large to be unrolled, read them from a table after every jump)
+            let [a, b, d, e] = Dir::DIAGONALS;
+            found |= man_jump::<_, K, S>(c, man, a, true, sink);
+            found |= man_jump::<_, K, S>(c, man, b, true, sink);
+            found |= man_jump::<_, K, S>(c, man, d, true, sink);
+            found |= man_jump::<_, K, S>(c, man, e, true, sink);
         }
         ManCaptureDirs::Forward => {
             let [a, b] = Dir::forward(c.me);

@@ -1,6 +1,6 @@
 //! Quiet (non-capturing) moves: man steps and king slides.
 
-use super::capture::{open_behind, ManSteps, TableSteps};
+use super::capture::{along, open_behind, ManSteps, TableSteps};
 use super::snapshot::Snapshot;
 use crate::moves::{Move, MoveList};
 use crate::rules::Word;
@@ -27,17 +27,25 @@ pub(crate) fn generate_with<W: Word, K: ManSteps>(snap: &Snapshot<W>, list: &mut
     if !K::USUAL && snap.rules.men.linear_moves {
         linear_moves(snap, list);
     } else {
-        for &dir in snap.rules.man_move_dirs(me) {
+        // a compiled shape's men step forward diagonally: the two directions are known
+        let forward = Dir::forward(me);
+        let dirs: &[Dir] = if K::USUAL {
+            &forward
+        } else {
+            snap.rules.man_move_dirs(me)
+        };
+        for &dir in dirs {
             let delta = g.delta[dir as usize];
-            for to in K::advance(g, men, dir) & empty {
-                let from = Square((to.0 as i8 - delta) as u8);
-                list.push(Move {
-                    from,
-                    to,
-                    promotes: promotion.has(to),
-                    captured: Bitboard::EMPTY,
-                });
-            }
+            list.extend(
+                (K::advance(g, men, dir) & empty)
+                    .into_iter()
+                    .map(|to| Move {
+                        from: Square((to.0 as i8 - delta) as u8),
+                        to,
+                        promotes: promotion.has(to),
+                        captured: Bitboard::EMPTY,
+                    }),
+            );
         }
     }
     let (king_dirs, movers): (&[Dir], Bitboard<W>) = if K::USUAL {
@@ -47,17 +55,13 @@ pub(crate) fn generate_with<W: Word, K: ManSteps>(snap: &Snapshot<W>, list: &mut
     };
     for from in movers {
         for &dir in king_dirs {
-            let mut open = king_slide(snap, from, dir);
-            while open.any() {
-                let to = g.nearest(open, dir);
-                open = open - Bitboard::from_square(to);
-                list.push(Move {
-                    from,
-                    to,
-                    promotes: false,
-                    captured: Bitboard::EMPTY,
-                });
-            }
+            let open = king_slide(snap, from, dir);
+            list.extend(along(g, open, dir).map(|to| Move {
+                from,
+                to,
+                promotes: false,
+                captured: Bitboard::EMPTY,
+            }));
         }
     }
 }

@@ -9,7 +9,7 @@
 use super::capture::{ManCaptureDirs, ManSteps};
 use super::quiet;
 use super::shape_key::{shape_key, ShapeKey};
-use super::snapshot::Snapshot;
+use super::snapshot::{Parent, Snapshot};
 use super::tables::{count_moves_by_tables, fill_by_tables, ListSink};
 use crate::moves::{Move, MoveList};
 use crate::position::Board;
@@ -149,9 +149,10 @@ pub(super) fn count_all_replies<W: Word>(pos: &Board<W>, moves: &[Move<W>], path
 
 #[inline(always)]
 fn replies<W: Word, S: Shape>(pos: &Board<W>, moves: &[Move<W>], paths: bool) -> u64 {
+    let parent = Parent::new(pos);
     moves
         .iter()
-        .map(|m| count::<_, S>(&Snapshot::after(pos, m), paths))
+        .map(|m| count::<_, S>(&parent.after(m), paths))
         .sum()
 }
 

@@ -76,33 +76,7 @@ impl<W: Word> Snapshot<W> {
     /// `Position`): what [`count_replies`] reads.
     #[inline(always)]
     pub(super) fn after(pos: &Board<W>, mv: &Move<W>) -> Snapshot<W> {
-        let rules = pos.rules();
-        let g = rules.geometry();
-        let me = pos.side();
-        let them = !me;
-        let from = Bitboard::from_square(mv.from);
-        let to = Bitboard::from_square(mv.to);
-        // the captured pieces leave first: the mover may end on one's square (removal at once)
-        let mut kings = pos.all_kings() - mv.captured;
-        if pos.all_kings().has(mv.from) {
-            kings ^= from ^ to;
-        } else if mv.promotes {
-            kings |= to;
-        }
-        let mine = pos.pieces(me) ^ from ^ to;
-        let theirs = pos.pieces(them) ^ mv.captured;
-        Snapshot {
-            g,
-            rules,
-            me: them,
-            men: theirs - kings,
-            kings: theirs & kings,
-            enemy: mine,
-            enemy_kings: mine & kings,
-            empty: g.valid - (mine | theirs),
-            frozen: Bitboard::EMPTY,
-            landings: false,
-        }
+        Parent::new(pos).after(mv)
     }
 
     /// [`Snapshot::after`] for the data-driven generator, with the king that may not move.
@@ -216,5 +190,65 @@ impl<W: Word> Snapshot<W> {
             Bitboard::EMPTY
         };
         (self.man_jumpers(), kings)
+    }
+}
+
+/// What [`Snapshot::after`] reads of the position before the move: read once for all the
+/// moves of a position (perft's last two plies), so that the rule set and the board's tables
+/// are looked up once, not once per move.
+pub(super) struct Parent<W: Word> {
+    g: &'static Geometry<W>,
+    rules: &'static RuleSet,
+    /// The side that moves.
+    me: Color,
+    /// Its pieces.
+    mine: Bitboard<W>,
+    /// The other side's pieces.
+    theirs: Bitboard<W>,
+    /// The kings of both sides.
+    kings: Bitboard<W>,
+}
+
+impl<W: Word> Parent<W> {
+    #[inline(always)]
+    pub(super) fn new(pos: &Board<W>) -> Parent<W> {
+        let rules = pos.rules();
+        let me = pos.side();
+        Parent {
+            g: rules.geometry(),
+            rules,
+            me,
+            mine: pos.pieces(me),
+            theirs: pos.pieces(!me),
+            kings: pos.all_kings(),
+        }
+    }
+
+    /// The snapshot after `mv` (legal in the parent position) is played.
+    #[inline(always)]
+    pub(super) fn after(&self, mv: &Move<W>) -> Snapshot<W> {
+        let from = Bitboard::from_square(mv.from);
+        let to = Bitboard::from_square(mv.to);
+        // the captured pieces leave first: the mover may end on one's square (removal at once)
+        let mut kings = self.kings - mv.captured;
+        if self.kings.has(mv.from) {
+            kings ^= from ^ to;
+        } else if mv.promotes {
+            kings |= to;
+        }
+        let mine = self.mine ^ from ^ to;
+        let theirs = self.theirs ^ mv.captured;
+        Snapshot {
+            g: self.g,
+            rules: self.rules,
+            me: !self.me,
+            men: theirs - kings,
+            kings: theirs & kings,
+            enemy: mine,
+            enemy_kings: mine & kings,
+            empty: self.g.valid - (mine | theirs),
+            frozen: Bitboard::EMPTY,
+            landings: false,
+        }
     }
 }
