@@ -11,7 +11,7 @@ use crate::rules::Word;
 use rayon::prelude::*;
 
 use crate::goal;
-use crate::movegen;
+use crate::movegen::{self, ByVariant, Generator, UseGenerator};
 use crate::moves::{Move, MoveList};
 use crate::position::Board;
 
@@ -28,20 +28,27 @@ pub enum Counting {
     Landings,
 }
 
-fn generate<W: Word>(pos: &Board<W>, list: &mut MoveList<W>, counting: Counting) {
+/// Fills `list` with the moves of `pos` as `counting` counts them, by `generator`.
+#[inline(always)]
+fn generate<W: Word, G: Generator<W>>(
+    generator: G,
+    pos: &Board<W>,
+    list: &mut MoveList<W>,
+    counting: Counting,
+) {
     match counting {
-        Counting::Moves => movegen::generate(pos, list),
-        Counting::Paths => movegen::generate_paths(pos, list),
+        Counting::Moves => generator.fill(pos, list, true),
+        Counting::Paths => generator.fill(pos, list, false),
         Counting::Landings => movegen::generate_landings(pos, list),
     }
 }
 
 /// The number of moves of `pos` as `counting` counts them.
 #[inline]
-fn count<W: Word>(pos: &Board<W>, counting: Counting) -> u64 {
+fn count<W: Word, G: Generator<W>>(generator: G, pos: &Board<W>, counting: Counting) -> u64 {
     match counting {
         Counting::Landings => movegen::count_landings(pos),
-        _ => movegen::count_moves(pos, counting == Counting::Paths),
+        _ => generator.count_moves(pos, counting == Counting::Paths),
     }
 }
 
@@ -58,14 +65,35 @@ fn count<W: Word>(pos: &Board<W>, counting: Counting) -> u64 {
 /// assert_eq!(perft(&start, 6, Counting::Moves), 36_768); // the published count
 /// ```
 pub fn perft<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
-    if pos.rules().goal.crowning_wins() {
+    let rules = pos.rules();
+    if rules.goal.crowning_wins() {
         perft_goal(pos, depth, counting)
-    } else if pos.rules().opening.first_removals().is_some() {
-        perft_moves::<W, true, false>(pos, depth, counting)
-    } else if pos.rules().king_move_limit > 0 {
-        perft_moves::<W, false, true>(pos, depth, counting)
+    } else if rules.opening.first_removals().is_some() {
+        perft_moves::<W, _, true, false>(ByVariant, pos, depth, counting)
+    } else if rules.king_move_limit > 0 {
+        perft_moves::<W, _, false, true>(ByVariant, pos, depth, counting)
     } else {
-        perft_moves::<W, false, false>(pos, depth, counting)
+        let run = PerftMoves {
+            pos,
+            depth,
+            counting,
+        };
+        movegen::with_compiled(pos.variant(), run)
+            .unwrap_or_else(|| perft_moves::<W, _, false, false>(ByVariant, pos, depth, counting))
+    }
+}
+
+/// [`perft_moves`] with the variant's compiled generator, chosen once at the root.
+struct PerftMoves<'a, W: Word> {
+    pos: &'a Board<W>,
+    depth: u32,
+    counting: Counting,
+}
+
+impl<W: Word> UseGenerator<W> for PerftMoves<'_, W> {
+    type Output = u64;
+    fn run<G: Generator<W>>(self, generator: G) -> u64 {
+        perft_moves::<W, G, false, false>(generator, self.pos, self.depth, self.counting)
     }
 }
 
@@ -78,7 +106,7 @@ fn perft_goal<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
         return 0;
     }
     let mut list = MoveList::new();
-    generate(pos, &mut list, counting);
+    generate(ByVariant, pos, &mut list, counting);
     if depth == 1 {
         return list.len() as u64;
     }
@@ -104,44 +132,45 @@ fn removals<W: Word>(list: &MoveList<W>) -> bool {
     list.as_slice().first().is_some_and(Move::is_removal)
 }
 
-/// Perft of the raw generator, where only a side without moves ends the game; `REMOVALS`
+/// Perft of the raw generator `generator` (chosen once at the root), where only a side without
+/// moves ends the game; `REMOVALS`
 /// where the variant opens with removals (Konane), so that no other variant tests for them;
 /// `RUNS` where it has the king-move limit (Frisian), so that no other variant updates the
 /// kings' runs.
-fn perft_moves<W: Word, const REMOVALS: bool, const RUNS: bool>(
+fn perft_moves<W: Word, G: Generator<W>, const REMOVALS: bool, const RUNS: bool>(
+    generator: G,
     pos: &Board<W>,
     depth: u32,
     counting: Counting,
 ) -> u64 {
     match depth {
         0 => 1,
-        1 => count(pos, counting),
+        1 => count(generator, pos, counting),
         2 if counting == Counting::Landings => {
             let mut list = MoveList::new();
-            generate(pos, &mut list, counting);
-            list.iter().map(|m| count(&child(pos, m), counting)).sum()
+            generate(generator, pos, &mut list, counting);
+            list.iter()
+                .map(|m| count(generator, &child(pos, m), counting))
+                .sum()
         }
         2 => {
             let mut list = MoveList::new();
-            generate(pos, &mut list, counting);
+            generate(generator, pos, &mut list, counting);
             let paths = counting == Counting::Paths;
-            movegen::count_all_replies(pos, list.as_slice(), paths)
+            generator.count_all_replies(pos, list.as_slice(), paths)
         }
         _ => {
             let mut list = MoveList::new();
-            generate(pos, &mut list, counting);
+            generate(generator, pos, &mut list, counting);
+            let below = |child: &Board<W>| {
+                perft_moves::<W, G, REMOVALS, RUNS>(generator, child, depth - 1, counting)
+            };
             if REMOVALS && removals(&list) {
-                return list
-                    .iter()
-                    .map(|m| perft_moves::<W, REMOVALS, RUNS>(&pos.play(m), depth - 1, counting))
-                    .sum();
+                return list.iter().map(|m| below(&pos.play(m))).sum();
             }
             // perft never reads the key: the children are made without it
             list.iter()
-                .map(|m| {
-                    let child = pos.play_unkeyed_in::<RUNS>(m);
-                    perft_moves::<W, REMOVALS, RUNS>(&child, depth - 1, counting)
-                })
+                .map(|m| below(&pos.play_unkeyed_in::<RUNS>(m)))
                 .sum()
         }
     }
@@ -157,7 +186,7 @@ pub fn divide<W: Word>(
 ) -> Vec<(Move<W>, u64)> {
     let mut list = MoveList::new();
     if goal::decided(pos).is_none() {
-        generate(pos, &mut list, counting);
+        generate(ByVariant, pos, &mut list, counting);
     }
     let moves = list.to_vec();
     let sub = depth.saturating_sub(1);
@@ -189,7 +218,7 @@ fn perft_split<W: Word>(pos: &Board<W>, depth: u32, counting: Counting) -> u64 {
         return perft(pos, depth, counting);
     }
     let mut list = MoveList::new();
-    generate(pos, &mut list, counting);
+    generate(ByVariant, pos, &mut list, counting);
     list.to_vec()
         .par_iter()
         .map(|m| perft_split(&pos.play(m), depth - 1, counting))

@@ -500,7 +500,7 @@ fn man_jump<W: Word, K: ManSteps, S: Sink<W>>(
             };
             king_jumps::<_, K, S>(c, king, sink)
         }
-        _ if go_on => {
+        _ if go_on && may_jump_on::<_, K>(c, land, cap) => {
             let next = CapturingMan {
                 at: land,
                 captured: cap,
@@ -521,6 +521,31 @@ fn man_jump<W: Word, K: ManSteps, S: Sink<W>>(
         sink.emit(mv, c.key(cap, false, order));
     }
     true
+}
+
+/// False when a man on `at` that has taken `captured` has no jump for sure, so that the last
+/// jump of a sequence ends without a call of [`man_jumps`] (most searched jumps are last
+/// ones). Known for the compiled shapes' men only; true otherwise.
+#[inline(always)]
+fn may_jump_on<W: Word, K: ManSteps>(
+    c: &CaptureContext<W>,
+    at: Square,
+    captured: Bitboard<W>,
+) -> bool {
+    let at = Bitboard::from_square(at);
+    let prey = c.man_prey - captured;
+    let jump = |d: Dir| (K::advance(c.g, K::advance(c.g, at, d) & prey, d) & c.empty).any();
+    match K::MAN_DIRS {
+        ManCaptureDirs::FromContext => true,
+        ManCaptureDirs::All => {
+            let [a, b, d, e] = Dir::DIAGONALS;
+            jump(a) || jump(b) || jump(d) || jump(e)
+        }
+        ManCaptureDirs::Forward => {
+            let [a, b] = Dir::forward(c.me);
+            jump(a) || jump(b)
+        }
+    }
 }
 
 /// The square of a one-square set (a man's victim; read only where paths are recorded).

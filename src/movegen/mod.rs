@@ -13,6 +13,7 @@
 //! those are searched, and [`count_moves`] counts without building a list where it can.
 
 mod capture;
+mod generator;
 mod paths;
 mod quiet;
 mod removal;
@@ -21,6 +22,7 @@ mod shape_key;
 mod snapshot;
 mod tables;
 
+pub(crate) use generator::{with_compiled, ByVariant, Generator, UseGenerator};
 pub use paths::{capture_paths, paths_of, CapturePath};
 
 use crate::moves::{Move, MoveList};

@@ -7,14 +7,16 @@
 //! copy falls back to the data-driven counter, so a new variant is correct without one.
 
 use super::capture::{ManCaptureDirs, ManSteps};
+use super::generator::{Generator, UseGenerator};
 use super::quiet;
 use super::shape_key::{shape_key, ShapeKey};
 use super::snapshot::{Parent, Snapshot};
 use super::tables::{count_moves_by_tables, fill_by_tables, ListSink};
 use crate::moves::{Move, MoveList};
 use crate::position::Board;
-use crate::rules::{Dir, Geometry, MidCapturePromotion, Word};
+use crate::rules::{Dir, Geometry, MidCapturePromotion, RuleSet, Variant, Word};
 use crate::types::{Bitboard, Color};
+use std::marker::PhantomData;
 
 /// The compile-time shape of a variant: what the specialised counter reads as constants.
 trait Shape: ManSteps {
@@ -154,6 +156,59 @@ fn replies<W: Word, S: Shape>(pos: &Board<W>, moves: &[Move<W>], paths: bool) ->
         .iter()
         .map(|m| count::<_, S>(&parent.after(m), paths))
         .sum()
+}
+
+/// The copy compiled for the shape `S`, with the rule set and board tables of its variant:
+/// the generator that perft chooses once at the root ([`with_compiled`]).
+pub(crate) struct Compiled<W: Word, S> {
+    rules: &'static RuleSet,
+    g: &'static Geometry<W>,
+    shape: PhantomData<S>,
+}
+
+impl<W: Word, S> Clone for Compiled<W, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<W: Word, S> Copy for Compiled<W, S> {}
+
+impl<W: Word, S: Shape> Generator<W> for Compiled<W, S> {
+    #[inline(always)]
+    fn fill(self, pos: &Board<W>, list: &mut MoveList<W>, dedup: bool) {
+        list.clear();
+        fill_with::<_, S>(&Snapshot::of(pos, self.rules, self.g), list, dedup);
+    }
+
+    #[inline(always)]
+    fn count_moves(self, pos: &Board<W>, paths: bool) -> u64 {
+        count::<_, S>(&Snapshot::of(pos, self.rules, self.g), paths)
+    }
+
+    #[inline(always)]
+    fn count_all_replies(self, pos: &Board<W>, moves: &[Move<W>], paths: bool) -> u64 {
+        let parent = Parent::of(pos, self.rules, self.g);
+        moves
+            .iter()
+            .map(|m| count::<_, S>(&parent.after(m), paths))
+            .sum()
+    }
+}
+
+/// Runs `user` with the compiled copy of `variant`'s generator; `None` where the variant has
+/// none.
+pub(crate) fn with_compiled<W: Word, U: UseGenerator<W>>(
+    variant: Variant,
+    user: U,
+) -> Option<U::Output> {
+    let rules = variant.rules();
+    let g = rules.geometry::<W>();
+    with_compiled_shape!(
+        shape_key(variant), W,
+        S => Some(user.run(Compiled::<W, S> { rules, g, shape: PhantomData })),
+        _ => None
+    )
 }
 
 /// Fills the (cleared) `list` with the moves of `snap`, as [`fill_by_tables`] does.

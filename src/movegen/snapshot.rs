@@ -36,18 +36,28 @@ impl<W: Word> Snapshot<W> {
     #[inline(always)]
     pub(crate) fn new(pos: &Board<W>) -> Snapshot<W> {
         let rules = pos.rules();
+        Snapshot::of(pos, rules, rules.geometry())
+    }
+
+    /// [`Snapshot::new`] with the rule set and board tables of the position's variant given.
+    #[inline(always)]
+    pub(super) fn of(
+        pos: &Board<W>,
+        rules: &'static RuleSet,
+        g: &'static Geometry<W>,
+    ) -> Snapshot<W> {
         let me = pos.side();
         let enemy = pos.pieces(!me);
         let enemy_kings = pos.kings(!me);
         Snapshot {
-            g: rules.geometry(),
+            g,
             rules,
             me,
             men: pos.men(me),
             kings: pos.kings(me),
             enemy,
             enemy_kings,
-            empty: pos.empty(),
+            empty: g.valid - pos.occupied(),
             frozen: Bitboard::EMPTY,
             landings: false,
         }
@@ -213,9 +223,19 @@ impl<W: Word> Parent<W> {
     #[inline(always)]
     pub(super) fn new(pos: &Board<W>) -> Parent<W> {
         let rules = pos.rules();
+        Parent::of(pos, rules, rules.geometry())
+    }
+
+    /// [`Parent::new`] with the rule set and board tables of the position's variant given.
+    #[inline(always)]
+    pub(super) fn of(
+        pos: &Board<W>,
+        rules: &'static RuleSet,
+        g: &'static Geometry<W>,
+    ) -> Parent<W> {
         let me = pos.side();
         Parent {
-            g: rules.geometry(),
+            g,
             rules,
             me,
             mine: pos.pieces(me),
