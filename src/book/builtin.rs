@@ -1,4 +1,5 @@
-//! The books shipped in `book/`, compiled into the program.
+//! The books shipped in `book/`, compiled into the program (the variant registry holds each
+//! one's text).
 
 use once_cell::sync::OnceCell;
 
@@ -6,37 +7,9 @@ use super::format::BookWarning;
 use super::table::Book;
 use crate::rules::Variant;
 
-/// The text of the shipped book of `variant`, if one is shipped.
+/// The text of the shipped book of `variant`, if one is shipped (the registry's book column).
 pub fn text(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::Czech => Some(include_str!("../../book/czech.book")),
-        Variant::Russian => Some(include_str!("../../book/russian.book")),
-        Variant::Brazilian => Some(include_str!("../../book/brazilian.book")),
-        Variant::Pool => Some(include_str!("../../book/pool.book")),
-        Variant::English => Some(include_str!("../../book/english.book")),
-        Variant::International => Some(include_str!("../../book/international.book")),
-        Variant::Mala => Some(include_str!("../../book/mala.book")),
-        // No book for the goal variants: their openings are not their base variants'.
-        Variant::Zrava | Variant::Giveaway | Variant::Antidraughts | Variant::Breakthrough => None,
-        Variant::Italian => Some(include_str!("../../book/italian.book")),
-        Variant::Spanish => Some(include_str!("../../book/spanish.book")),
-        Variant::Portuguese => Some(include_str!("../../book/portuguese.book")),
-        // no book shipped yet: matches use random openings
-        Variant::Thai
-        | Variant::Killer
-        | Variant::Corner
-        | Variant::Oneway
-        | Variant::Parachute
-        | Variant::Turkish
-        | Variant::Canadian
-        | Variant::Frisian
-        | Variant::Frysk
-        | Variant::Dameo
-        | Variant::Gothic
-        | Variant::Alquerque => None,
-        // no book: the opening is the two removals (few enough for the search)
-        Variant::Hawaiian => None,
-    }
+    variant.book()
 }
 
 /// The shipped books, each parsed on the first use of its variant (parsing all of them would

@@ -19,71 +19,6 @@ use crate::types::{Bitboard, Color};
 
 mod mirrored;
 
-/// The variants dama plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Variant {
-    /// Czech draughts (Česká dáma), ČFD rules: the default.
-    #[default]
-    Czech,
-    /// Russian draughts (shashki).
-    Russian,
-    /// Brazilian draughts: international rules on 8×8.
-    Brazilian,
-    /// Pool checkers (American pool).
-    Pool,
-    /// English draughts / American checkers.
-    English,
-    /// International draughts, 10×10.
-    International,
-    /// Malá dáma (Zapletal 1991): Czech capture rules with 8 men each on the two edge rows.
-    Mala,
-    /// Žravá dáma: Czech moves; the side with no piece left or no legal move wins.
-    Zrava,
-    /// Giveaway checkers (Žravá americká dáma): English moves; no piece or no move wins.
-    Giveaway,
-    /// Antidraughts (lidraughts; Scan's `losing`): International moves; no piece or no move wins.
-    Antidraughts,
-    /// Breakthrough (lidraughts; Scan's `bt`): International moves; the first king wins.
-    Breakthrough,
-    /// Italian draughts (Dama italiana), on the a1-light board.
-    Italian,
-    /// Spanish draughts (Damas españolas), on the a1-light board.
-    Spanish,
-    /// Portuguese draughts (Damas clássicas): the Spanish rules, Portuguese numbering.
-    Portuguese,
-    /// Thai draughts (Mak-hot): kings land right behind, captured pieces leave at once.
-    Thai,
-    /// Killer draughts: International, a king's capture ending on a king halts behind it.
-    Killer,
-    /// Corner checkers (Rohová dáma): Czech, crowned only on two corner squares.
-    Corner,
-    /// One-way checkers (Jednosměrná dáma): Czech, every man goes toward rank 8.
-    Oneway,
-    /// Parachute checkers (Parašutistická dáma): Czech, with four parachutists each on the
-    /// opponent's first row.
-    Parachute,
-    /// Turkish draughts (Dama): all 64 squares, orthogonal men and flying orthogonal kings.
-    Turkish,
-    /// Canadian draughts: International rules on 12×12 (played in 128-bit words).
-    Canadian,
-    /// Frisian draughts (Fries dammen): 10×10, captures along diagonals, files and ranks,
-    /// value precedence, at most three moves in a row with one king.
-    Frisian,
-    /// Frysk! (5-men Frisian): the Frisian rules from one back row each.
-    Frysk,
-    /// Dameo: all 64 squares, men moving straight or diagonally forward and in lines,
-    /// queen-like kings, orthogonal captures only.
-    Dameo,
-    /// Gothic checkers (Gotická dáma): all 64 squares, men in five directions forward and
-    /// sideways, short kings in eight.
-    Gothic,
-    /// Hawaiian checkers (Konane): the full board, two opening removals, then straight
-    /// orthogonal jumps only; the side that cannot move loses.
-    Hawaiian,
-    /// Alkerk (Alquerque): 5×5 points joined by lines, men only, no promotion.
-    Alquerque,
-}
-
 /// Strong side of `min..=max` pieces with at least `kings` kings and at most `men` men against a
 /// lone king standing as `diag` asks.
 const fn vs_lone_king(
@@ -274,7 +209,7 @@ const MEN_CAPTURE_BACKWARD: MenRules = MenRules {
 };
 
 /// Czech draughts: ČFD "Pravidla české dámy" (docs/rules/czech.md).
-static CZECH: RuleSet = RuleSet {
+pub(super) static CZECH: RuleSet = RuleSet {
     name: "czech",
     board: BoardSize::Eight, // čl. 2.1: 8×8, a1 dark (čl. 2.4)
     start: START_8X8,
@@ -299,7 +234,7 @@ static CZECH: RuleSet = RuleSet {
 };
 
 /// Russian draughts: Russian code of rules 2004 (kodeks2004), as cited by DCTL.
-static RUSSIAN: RuleSet = RuleSet {
+pub(super) static RUSSIAN: RuleSet = RuleSet {
     name: "russian",
     board: BoardSize::Eight,
     start: START_8X8,
@@ -324,7 +259,7 @@ static RUSSIAN: RuleSet = RuleSet {
 };
 
 /// Brazilian draughts: the international rules on 8×8.
-static BRAZILIAN: RuleSet = RuleSet {
+pub(super) static BRAZILIAN: RuleSet = RuleSet {
     name: "brazilian",
     board: BoardSize::Eight,
     start: START_8X8,
@@ -350,7 +285,7 @@ static BRAZILIAN: RuleSet = RuleSet {
 };
 
 /// Pool checkers: APCA tournament rules (cited by DCTL).
-static POOL: RuleSet = RuleSet {
+pub(super) static POOL: RuleSet = RuleSet {
     name: "pool",
     board: BoardSize::Eight,
     start: START_8X8_BLACK,
@@ -375,7 +310,7 @@ static POOL: RuleSet = RuleSet {
 };
 
 /// English draughts / American checkers: WCDF and usacheckers.com rules.
-static ENGLISH: RuleSet = RuleSet {
+pub(super) static ENGLISH: RuleSet = RuleSet {
     name: "english",
     board: BoardSize::Eight,
     start: START_8X8_BLACK,
@@ -406,7 +341,7 @@ static ENGLISH: RuleSet = RuleSet {
 };
 
 /// International draughts: FMJD official rules.
-static INTERNATIONAL: RuleSet = RuleSet {
+pub(super) static INTERNATIONAL: RuleSet = RuleSet {
     name: "international",
     board: BoardSize::Ten, // art. 2: 10×10
     start: START_10X10,
@@ -432,7 +367,7 @@ static INTERNATIONAL: RuleSet = RuleSet {
 };
 
 /// Malá dáma (Zapletal 1991; docs/rules/czech.md).
-static MALA: RuleSet = RuleSet {
+pub(super) static MALA: RuleSet = RuleSet {
     name: "mala",
     board: BoardSize::Eight,
     start: START_MALA,
@@ -460,7 +395,7 @@ static MALA: RuleSet = RuleSet {
 /// names only "no piece left wins"; a blocked side winning too is by analogy [U]. Draw rules
 /// [U]: Czech repetition and 15-move rule; no small-material counters (they assume the strong
 /// side hunts a lone king).
-static ZRAVA: RuleSet = RuleSet {
+pub(super) static ZRAVA: RuleSet = RuleSet {
     name: "zrava",
     goal: Goal::Giveaway,
     draw: DrawRules {
@@ -472,7 +407,7 @@ static ZRAVA: RuleSet = RuleSet {
 
 /// Giveaway checkers, Žravá americká dáma (docs/rules/checkers.md): English moves; the side
 /// that has lost all its pieces or cannot move wins. Draw rules [U]: English's.
-static GIVEAWAY: RuleSet = RuleSet {
+pub(super) static GIVEAWAY: RuleSet = RuleSet {
     name: "giveaway",
     goal: Goal::Giveaway,
     ..ENGLISH
@@ -481,7 +416,7 @@ static GIVEAWAY: RuleSet = RuleSet {
 /// Antidraughts (lidraughts gameType 98, pydraughts): International moves; a side without a
 /// legal move wins; the only draw is threefold repetition, counted since the last man move or
 /// capture (a promotion is a man move).
-static ANTIDRAUGHTS: RuleSet = RuleSet {
+pub(super) static ANTIDRAUGHTS: RuleSet = RuleSet {
     name: "antidraughts",
     goal: Goal::Giveaway,
     draw: DrawRules {
@@ -507,7 +442,7 @@ const NO_DRAW_RULES: DrawRules = DrawRules {
 
 /// Breakthrough (lidraughts gameType 96, pydraughts; Scan's `bt`): International moves; the
 /// first side to crown a man wins, a side without a legal move loses; no draw rules.
-static BREAKTHROUGH: RuleSet = RuleSet {
+pub(super) static BREAKTHROUGH: RuleSet = RuleSet {
     name: "breakthrough",
     goal: Goal::Breakthrough,
     draw: NO_DRAW_RULES,
@@ -519,12 +454,12 @@ static BREAKTHROUGH: RuleSet = RuleSet {
 };
 
 /// Italian, Spanish, Portuguese: see [`mirrored`].
-static ITALIAN: RuleSet = mirrored::italian(BASE);
-static SPANISH: RuleSet = mirrored::spanish(BASE);
-static PORTUGUESE: RuleSet = mirrored::portuguese(BASE);
+pub(super) static ITALIAN: RuleSet = mirrored::italian(BASE);
+pub(super) static SPANISH: RuleSet = mirrored::spanish(BASE);
+pub(super) static PORTUGUESE: RuleSet = mirrored::portuguese(BASE);
 
 /// Thai draughts (Mak-hot): docs/rules/thai.md (mindsports, dctl, BrainKing).
-static THAI: RuleSet = RuleSet {
+pub(super) static THAI: RuleSet = RuleSet {
     name: "thai",
     start: START_THAI,   // 8 men each on the first two rows
     first: Color::White, // mindsports, checkerschest; one source says Black
@@ -548,7 +483,7 @@ static THAI: RuleSet = RuleSet {
 
 /// Killer draughts: International plus the halt behind a last-taken king
 /// (docs/rules/international.md: mindsports, dctl, Scan).
-static KILLER: RuleSet = RuleSet {
+pub(super) static KILLER: RuleSet = RuleSet {
     name: "killer",
     kings: KingRules {
         landing: KingLanding::HaltBehindKing,
@@ -564,7 +499,7 @@ static KILLER: RuleSet = RuleSet {
 /// Canadian draughts (docs/rules/international.md): International's rules on 12×12, 30 men
 /// each [BrainKing's table; dctl `canadian = international`]; White first, a1 dark, numbered
 /// 1-72 like 1-50 [U: natural extension, dctl's default]; draw rules International's [U].
-static CANADIAN: RuleSet = RuleSet {
+pub(super) static CANADIAN: RuleSet = RuleSet {
     name: "canadian",
     board: BoardSize::Twelve,
     start: START_12X12,
@@ -578,7 +513,7 @@ static CANADIAN: RuleSet = RuleSet {
 
 /// Corner checkers (Rohová dáma, BrainKing): Czech with promotion only on the two squares of
 /// the opponent's corner and its own start [U: provisional, docs/rules/brainking.md].
-static CORNER: RuleSet = RuleSet {
+pub(super) static CORNER: RuleSet = RuleSet {
     name: "corner",
     // [U] the diagram could not be obtained: two triangles either side of a1-h8
     start: "W:Wc1,e1,g1,d2,f2,h2,e3,g3,f4,h4,g5,h6:Ba3,b4,a5,c5,b6,d6,a7,c7,e7,b8,d8,f8",
@@ -594,7 +529,7 @@ static CORNER: RuleSet = RuleSet {
 /// One-way checkers (Jednosměrná dáma, BrainKing): Czech, but every man of both colours moves
 /// and captures toward rank 8 and is crowned there [U: provisional reading,
 /// docs/rules/brainking.md].
-static ONEWAY: RuleSet = RuleSet {
+pub(super) static ONEWAY: RuleSet = RuleSet {
     name: "oneway",
     // [U] no diagram: each side 8 men in its own half of rows 1-4 (Black's set is White's
     // moved four files right), so both race up the board on equal terms
@@ -609,7 +544,7 @@ static ONEWAY: RuleSet = RuleSet {
 
 /// Parachute checkers (Parašutistická dáma, BrainKing): Czech, with each side's four
 /// parachutists on the opponent's first row (docs/rules/brainking.md).
-static PARACHUTE: RuleSet = RuleSet {
+pub(super) static PARACHUTE: RuleSet = RuleSet {
     name: "parachute",
     // men on rows 2-3 (White) and 6-7 (Black), parachutists on b8 d8 f8 h8 (White) and a1 c1
     // e1 g1 (Black) [BK-parachute, checkerschest; the exact squares U]
@@ -633,7 +568,7 @@ const START_TURKISH: &str = "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:
     Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
 
 /// Turkish draughts (Dama): docs/rules/turkish.md (Wikipedia, BrainKing, alemanni, kish).
-static TURKISH: RuleSet = RuleSet {
+pub(super) static TURKISH: RuleSet = RuleSet {
     name: "turkish",
     board: BoardSize::EightAll, // all 64 squares
     start: START_TURKISH,       // White a2-h3, Black a6-h7, the back rows empty
@@ -692,7 +627,7 @@ static FRISIAN_ENDGAME: [EndgameRule; 2] = [
 
 /// Frisian draughts (Fries dammen), GameType 40: docs/rules/frisian.md (Wikipedia,
 /// mindsports, dctl, Scan, lidraughts).
-static FRISIAN: RuleSet = RuleSet {
+pub(super) static FRISIAN: RuleSet = RuleSet {
     name: "frisian",
     board: BoardSize::Ten, // 10×10, a1 dark
     start: START_10X10,    // 20 men each on four rows
@@ -735,7 +670,7 @@ static FRISIAN: RuleSet = RuleSet {
 
 /// Frysk! (docs/rules/frisian.md): Frisian from White 46-50 and Black 1-5 (lidraughts, pydraughts);
 /// pydraughts writes GameType 40 for it (so a `Variant` tag names it).
-static FRYSK: RuleSet = RuleSet {
+pub(super) static FRYSK: RuleSet = RuleSet {
     name: "frysk",
     start: "W:Wa1,c1,e1,g1,i1:Bb10,d10,f10,h10,j10",
     ..FRISIAN
@@ -756,7 +691,7 @@ static DAMEO_ENDGAME: [EndgameRule; 1] = [EndgameRule {
 
 /// Dameo (Christian Freeling, 2000): docs/rules/dameo.md (BrainKing,
 /// mindsports, jpn, iggamecenter, playstrategy).
-static DAMEO: RuleSet = RuleSet {
+pub(super) static DAMEO: RuleSet = RuleSet {
     name: "dameo",
     board: BoardSize::EightAll, // all 64 squares
     start: START_DAMEO,         // White a1-h1, b2-g2, c3-f3; Black mirrored
@@ -805,7 +740,7 @@ const START_HAWAIIAN: &str = "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4,d4,f4,h4
     f5,h5,a6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8";
 
 /// Hawaiian checkers (Konane): docs/rules/brainking.md (BrainKing, boardgameatlas).
-static HAWAIIAN: RuleSet = RuleSet {
+pub(super) static HAWAIIAN: RuleSet = RuleSet {
     name: "hawaiian",
     board: BoardSize::EightAll, // the full 8×8 board
     start: START_HAWAIIAN,      // 32 pieces each, White on the dark squares, Black on the light
@@ -843,7 +778,7 @@ const START_GOTHIC: &str = "W:Wa1,b1,c1,d1,e1,f1,g1,h1,a2,b2,c2,d2,e2,f2,g2,h2:\
 
 /// Gothic checkers (Gotická dáma, BrainKing): docs/rules/brainking.md (BrainKing,
 /// konigova); "the other rules are the same as for Checkers" [BK-american].
-static GOTHIC: RuleSet = RuleSet {
+pub(super) static GOTHIC: RuleSet = RuleSet {
     name: "gothic",
     board: BoardSize::EightAll, // all 64 squares
     start: START_GOTHIC,        // 16 men each on the first two rows
@@ -882,7 +817,7 @@ const START_ALQUERQUE: &str =
     "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba4,b4,c4,d4,e4,a5,b5,c5,d5,e5,a3,b3";
 
 /// Alkerk (Alquerque, BrainKing): docs/rules/brainking.md (BrainKing, omerkel).
-static ALQUERQUE: RuleSet = RuleSet {
+pub(super) static ALQUERQUE: RuleSet = RuleSet {
     name: "alquerque",
     board: BoardSize::FiveLines, // 5×5 points, diagonals through every other point
     start: START_ALQUERQUE,      // 12 men each [omerkel]; BrainKing's picture [U]
@@ -917,123 +852,3 @@ static ALQUERQUE: RuleSet = RuleSet {
     },
     ..BASE
 };
-
-impl Variant {
-    /// Every implemented variant, the default first.
-    pub const ALL: [Variant; 27] = [
-        Variant::Czech,
-        Variant::Russian,
-        Variant::Brazilian,
-        Variant::Pool,
-        Variant::English,
-        Variant::International,
-        Variant::Mala,
-        Variant::Zrava,
-        Variant::Giveaway,
-        Variant::Antidraughts,
-        Variant::Breakthrough,
-        Variant::Italian,
-        Variant::Spanish,
-        Variant::Portuguese,
-        Variant::Thai,
-        Variant::Killer,
-        Variant::Corner,
-        Variant::Oneway,
-        Variant::Parachute,
-        Variant::Turkish,
-        Variant::Canadian,
-        Variant::Frisian,
-        Variant::Frysk,
-        Variant::Dameo,
-        Variant::Gothic,
-        Variant::Hawaiian,
-        Variant::Alquerque,
-    ];
-
-    /// The rules of this variant.
-    #[inline]
-    pub const fn rules(self) -> &'static RuleSet {
-        match self {
-            Variant::Czech => &CZECH,
-            Variant::Russian => &RUSSIAN,
-            Variant::Brazilian => &BRAZILIAN,
-            Variant::Pool => &POOL,
-            Variant::English => &ENGLISH,
-            Variant::International => &INTERNATIONAL,
-            Variant::Mala => &MALA,
-            Variant::Zrava => &ZRAVA,
-            Variant::Giveaway => &GIVEAWAY,
-            Variant::Antidraughts => &ANTIDRAUGHTS,
-            Variant::Breakthrough => &BREAKTHROUGH,
-            Variant::Italian => &ITALIAN,
-            Variant::Spanish => &SPANISH,
-            Variant::Portuguese => &PORTUGUESE,
-            Variant::Thai => &THAI,
-            Variant::Killer => &KILLER,
-            Variant::Corner => &CORNER,
-            Variant::Oneway => &ONEWAY,
-            Variant::Parachute => &PARACHUTE,
-            Variant::Turkish => &TURKISH,
-            Variant::Canadian => &CANADIAN,
-            Variant::Frisian => &FRISIAN,
-            Variant::Frysk => &FRYSK,
-            Variant::Dameo => &DAMEO,
-            Variant::Gothic => &GOTHIC,
-            Variant::Hawaiian => &HAWAIIAN,
-            Variant::Alquerque => &ALQUERQUE,
-        }
-    }
-
-    /// The lower-case name.
-    pub fn name(self) -> &'static str {
-        self.rules().name
-    }
-
-    /// Finds a variant by name (case-insensitive; `normal`, `checkers`, `american`, Scan's
-    /// `losing` and `bt` and other engines' aliases are accepted where they mean one of ours).
-    pub fn from_name(name: &str) -> Option<Variant> {
-        let n = name.trim().to_ascii_lowercase();
-        let v = match n.as_str() {
-            "normal" | "standard" | "international" | "10x10" => Variant::International,
-            "checkers" | "american" | "english" => Variant::English,
-            "malá" | "mala" | "mala-dama" => Variant::Mala,
-            "czech" | "ceska" | "česká" => Variant::Czech,
-            "mak-hot" | "makhot" => Variant::Thai,
-            "rohova" | "rohová" | "corner-checkers" => Variant::Corner,
-            "one-way" | "jednosmerna" | "jednosměrná" => Variant::Oneway,
-            "parasutisticka" | "parašutistická" | "parachute-checkers" => Variant::Parachute,
-            "zrava" | "žravá" | "zrava-dama" => Variant::Zrava,
-            "giveaway" | "giveaway-checkers" => Variant::Giveaway,
-            "antidraughts" | "losing" => Variant::Antidraughts,
-            "breakthrough" | "bt" => Variant::Breakthrough,
-            "dama-italiana" | "italiana" => Variant::Italian,
-            "dama" | "turkish-draughts" => Variant::Turkish,
-            "fries" | "fries-dammen" | "frisian-draughts" => Variant::Frisian,
-            "frysk!" | "frysk" => Variant::Frysk,
-            "goticka" | "gotická" | "gothic-checkers" => Variant::Gothic,
-            "konane" | "hawaiian-checkers" => Variant::Hawaiian,
-            "alkerk" | "alquerque" => Variant::Alquerque,
-            _ => return Variant::ALL.into_iter().find(|v| v.name() == n),
-        };
-        Some(v)
-    }
-
-    /// The names of all variants, space separated.
-    pub fn names() -> String {
-        Variant::ALL.map(|v| v.name()).join(" ")
-    }
-}
-
-impl std::fmt::Display for Variant {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Variant, String> {
-        Variant::from_name(s)
-            .ok_or_else(|| format!("unknown variant '{s}' (known: {})", Variant::names()))
-    }
-}

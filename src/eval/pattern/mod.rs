@@ -5,8 +5,8 @@
 //! (docs/tuning.md) and shipped per variant as `eval/<variant>.weights` ([`file`](mod@file)), compiled
 //! in and checked: a damaged or mismatched file is an error ([`check_weights`]), never a
 //! silent fall-back. A variant without its own file borrows the weights of its nearest
-//! relative that has one (`RELATIVES`), or keeps the hand-set evaluation where none fits
-//! ([`source`] says which weights a variant plays with).
+//! relative that has one, or keeps the hand-set evaluation where none fits: the variant
+//! registry's weights column ([`Patterns`]) says which, [`source`] reads it.
 
 pub mod file;
 pub mod layout;
@@ -19,66 +19,38 @@ use super::acc::{Value, EVAL_MAX};
 use super::drawish::drawish;
 use super::evaluate::evaluate_with as hand_set;
 use crate::position::Board;
-use crate::rules::Variant;
+use crate::rules::{Patterns, Variant};
 use crate::types::Color;
 pub use file::{from_bytes, to_bytes, WeightsError, LAYOUT_VERSION};
 pub use layout::{Layout, MAX_WINDOWS, WINDOW_INDICES, WINDOW_SQUARES};
 pub use weights::{features, Features, PatternWeights, SCALARS, SCALAR_NAMES, SCALE};
 
-/// The weights files compiled in: the variant and the file's bytes.
-const COMPILED: &[(Variant, &[u8])] = &[
-    (
-        Variant::Czech,
-        include_bytes!("../../../eval/czech.weights"),
-    ),
-    (
-        Variant::International,
-        include_bytes!("../../../eval/international.weights"),
-    ),
-    (
-        Variant::English,
-        include_bytes!("../../../eval/english.weights"),
-    ),
-];
-
-/// The relatives whose weights a variant without its own file borrows, nearest first: the same
-/// board and goal, men that capture the same ways and kings of the same range (a test checks
-/// it). Borrowing across those lines was measured to cost strength (docs/journal/tuning.md,
-/// "Russian pattern weights"). The first relative with a file is used; a variant
-/// with none (or not listed: Oneway, whose men all move up; the a1-light board; Turkish) plays
-/// with the hand-set evaluation.
-const RELATIVES: &[(Variant, &[Variant])] = &[
-    // men capture backward, flying kings
-    (Variant::Russian, &[Variant::Brazilian, Variant::Pool]),
-    (Variant::Brazilian, &[Variant::Russian, Variant::Pool]),
-    (Variant::Pool, &[Variant::Russian, Variant::Brazilian]),
-    (Variant::Killer, &[Variant::International]),
-    // men capture forward, flying kings: Czech and the variants built from its rules
-    (Variant::Mala, &[Variant::Czech]),
-    (Variant::Thai, &[Variant::Czech]),
-    (Variant::Corner, &[Variant::Czech]),
-    (Variant::Parachute, &[Variant::Czech]),
-];
+/// The variant whose weights `variant` plays with (the registry's weights column): itself, its
+/// nearest relative with a file of its own, or `None` for the hand-set evaluation.
+pub fn source(variant: Variant) -> Option<Variant> {
+    match variant.patterns() {
+        Patterns::Own(_) => Some(variant),
+        Patterns::Borrowed(relatives) => relatives.iter().copied().find(|&r| has_file(r)),
+        Patterns::HandSet => None,
+    }
+}
 
 /// Whether `variant` has a weights file of its own.
 fn has_file(variant: Variant) -> bool {
-    COMPILED.iter().any(|(v, _)| *v == variant)
+    matches!(variant.patterns(), Patterns::Own(_))
 }
 
-/// The variant whose weights `variant` plays with: itself, its nearest relative with a file
-/// (`RELATIVES`), or `None` for the hand-set evaluation.
-pub fn source(variant: Variant) -> Option<Variant> {
-    if has_file(variant) {
-        return Some(variant);
-    }
-    let (_, relatives) = RELATIVES.iter().find(|(v, _)| *v == variant)?;
-    relatives.iter().copied().find(|&r| has_file(r))
+/// The weights files compiled in: the variant and the file's bytes.
+fn compiled() -> impl Iterator<Item = (Variant, &'static [u8])> {
+    Variant::ALL.into_iter().filter_map(|v| match v.patterns() {
+        Patterns::Own(bytes) => Some((v, bytes)),
+        _ => None,
+    })
 }
 
 static LOADED: Lazy<Vec<(Variant, Result<PatternWeights, WeightsError>)>> = Lazy::new(|| {
-    COMPILED
-        .iter()
-        .map(|&(v, bytes)| (v, from_bytes(bytes, v)))
+    compiled()
+        .map(|(v, bytes)| (v, from_bytes(bytes, v)))
         .collect()
 });
 

@@ -361,13 +361,13 @@ impl Drop for HubEngine {
     }
 }
 
-/// The names an engine may give `variant` in its `variant` parameter, dama's own first: Scan 3.x
-/// calls international `normal`, pydraughts and lidraughts `standard`.
+/// The names an engine may give `variant` in its `variant` parameter: dama's own first, then
+/// the registry's aliases (Scan 3.x calls international `normal`, pydraughts and lidraughts
+/// `standard`).
 pub fn variant_names(variant: Variant) -> Vec<&'static str> {
-    match variant {
-        Variant::International => vec!["international", "normal", "standard"],
-        v => vec![v.name()],
-    }
+    std::iter::once(variant.name())
+        .chain(variant.aliases().iter().copied())
+        .collect()
 }
 
 #[cfg(test)]
@@ -388,9 +388,9 @@ mod tests {
     fn international_has_the_names_scan_and_pydraughts_use() {
         assert_eq!(
             variant_names(Variant::International),
-            ["international", "normal", "standard"]
+            ["international", "normal", "standard", "10x10"]
         );
-        assert_eq!(variant_names(Variant::Czech), ["czech"]);
+        assert_eq!(variant_names(Variant::Russian), ["russian"]);
     }
 
     #[test]
