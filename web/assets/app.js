@@ -57,7 +57,7 @@ function loadJSON(key) { try { return JSON.parse(localStorage.getItem(key)); } c
 function fillVariants(m) {
   const sel = $("variant");
   sel.textContent = "";
-  for (const v of m.variants) { const o = document.createElement("option"); o.value = v; o.textContent = v; sel.appendChild(o); }
+  for (const v of m.variants) { const o = document.createElement("option"); o.value = v; o.textContent = variantName(v); sel.appendChild(o); }
   sel.value = localStorage.getItem("dama.variant") || m.variant;
   const levels = $("levels");
   levels.textContent = "";
@@ -114,7 +114,7 @@ function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 function render() {
   if (!S) return;
   $("status").textContent = statusText();
-  $("board").setAttribute("aria-label", t("board") + ": " + S.board.variant);
+  $("board").setAttribute("aria-label", t("board") + ": " + variantName(S.board.variant));
   drawBoard($("board"), S, ui, L);
   const solo = !S.room;
   $("hint").hidden = !solo; $("undo").hidden = !solo;

@@ -79,6 +79,39 @@ const STRINGS = {
   }
 };
 
+// The variants' names as players know them, by dama's name; a variant without a name of its
+// own in a language shows the English one (or dama's name where there is none).
+const VARIANT_NAMES = {
+  cs: {
+    czech: "Česká dáma", russian: "Ruská dáma", brazilian: "Brazilská dáma", english: "Anglická dáma",
+    international: "Mezinárodní dáma", mala: "Malá dáma", zrava: "Žravá dáma", giveaway: "Žravá americká dáma",
+    italian: "Italská dáma", spanish: "Španělská dáma", portuguese: "Portugalská dáma", thai: "Thajská dáma",
+    corner: "Rohová dáma", oneway: "Jednosměrná dáma", parachute: "Parašutistická dáma", turkish: "Turecká dáma",
+    canadian: "Kanadská dáma", frisian: "Fríská dáma", gothic: "Gotická dáma", alquerque: "Alkerk",
+  },
+  sk: {
+    czech: "Česká dáma", russian: "Ruská dáma", brazilian: "Brazílska dáma", english: "Anglická dáma",
+    international: "Medzinárodná dáma", mala: "Malá dáma", zrava: "Žravá dáma", giveaway: "Žravá americká dáma",
+    italian: "Talianska dáma", spanish: "Španielska dáma", portuguese: "Portugalská dáma", thai: "Thajská dáma",
+    corner: "Rohová dáma", oneway: "Jednosmerná dáma", parachute: "Parašutistická dáma", turkish: "Turecká dáma",
+    canadian: "Kanadská dáma", frisian: "Frízska dáma", gothic: "Gotická dáma", alquerque: "Alkerk",
+  },
+  en: {
+    czech: "Czech draughts", russian: "Russian draughts", brazilian: "Brazilian draughts", pool: "Pool checkers",
+    english: "English draughts (checkers)", international: "International draughts", mala: "Malá dáma",
+    zrava: "Žravá dáma (Czech giveaway)", giveaway: "Giveaway checkers", antidraughts: "Antidraughts",
+    breakthrough: "Breakthrough", italian: "Italian draughts", spanish: "Spanish draughts",
+    portuguese: "Portuguese draughts", thai: "Thai draughts (Mak-hot)", killer: "Killer draughts",
+    corner: "Corner checkers", oneway: "One-way checkers", parachute: "Parachute checkers",
+    turkish: "Turkish draughts", canadian: "Canadian draughts", frisian: "Frisian draughts", frysk: "Frysk!",
+    dameo: "Dameo", gothic: "Gothic checkers", hawaiian: "Hawaiian checkers (Konane)", alquerque: "Alquerque",
+  },
+};
+
+function variantName(v) {
+  return (VARIANT_NAMES[LANG] && VARIANT_NAMES[LANG][v]) || VARIANT_NAMES.en[v] || v;
+}
+
 let LANG = "cs";
 
 function chooseLanguage() {
@@ -101,6 +134,7 @@ function applyLanguage(lang) {
   LANG = STRINGS[lang] ? lang : "cs";
   document.documentElement.lang = LANG;
   document.querySelectorAll("[data-i18n]").forEach(el => { el.textContent = t(el.dataset.i18n); });
+  document.querySelectorAll("#variant option").forEach(o => { o.textContent = variantName(o.value); });
   document.title = t("title");
 }
 

@@ -204,14 +204,19 @@ const tests = {
     await other.close();
   },
 
-  async "languages: Slovak from the browser, switchable to English"(ctx, url, browser) {
+  async "languages: Slovak from the browser, switchable to English, variants by their names"(ctx, url, browser) {
     const sk = await browser.newContext({ locale: "sk-SK" });
     const page = await sk.newPage();
     await page.goto(url);
     await page.waitForSelector("#play-engine");
     assert((await page.textContent("#play-engine")).includes("Hrať"), "Slovak by the browser's language");
+    const czech = () => page.textContent('#variant option[value="czech"]');
+    assert(await czech() === "Česká dáma", "the variant's Slovak name, not " + await czech());
     await page.selectOption("#lang", "en");
     assert((await page.textContent("#play-engine")).includes("Play"), "English when chosen");
+    assert(await czech() === "Czech draughts", "the variant's English name, not " + await czech());
+    const names = await page.$$eval("#variant option", os => os.map(o => o.textContent));
+    assert(names.every(n => /[A-Z]/.test(n)), "every variant shown by its display name: " + names.join(", "));
     await page.screenshot({ path: join(SHOTS, "00-start.png") });
     await sk.close();
   },
