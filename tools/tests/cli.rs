@@ -1,9 +1,11 @@
 //! The `dama` binary's entry points, run as a user runs them: Hub mode by argument or by a first
 //! `hub` line, and the `egtb` subcommands' output formats.
 
-use std::io::Write;
+mod common;
+
+use common::{run_fed, run_fed_to};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use dama::bitbase::{build, Bitbases, MaterialSignature};
 use dama::Variant;
@@ -12,20 +14,10 @@ use dama::Variant;
 fn the_binary_speaks_hub_with_the_argument_or_a_first_hub_line() {
     let exe = env!("CARGO_BIN_EXE_dama");
     for args in [&["hub"][..], &[][..]] {
-        let mut child = Command::new(exe)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"hub\ninit\n\xFF\xFE\npos start\nlevel depth=1\ngo think\nping\n")
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = run_fed(
+            Command::new(exe).args(args),
+            b"hub\ninit\n\xFF\xFE\npos start\nlevel depth=1\ngo think\nping\n",
+        );
         assert!(out.status.success(), "{args:?}: {out:?}");
         let text = String::from_utf8(out.stdout).unwrap();
         let lines: Vec<&str> = text.lines().collect();
@@ -39,16 +31,7 @@ fn the_binary_speaks_hub_with_the_argument_or_a_first_hub_line() {
         assert!(errors[0].contains("line 3 is not valid UTF-8"), "{text}");
     }
     for first in [&b"uci\n"[..], b"\xFF\xFE\n"] {
-        let out = Command::new(exe)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .and_then(|mut c| {
-                c.stdin.take().unwrap().write_all(first)?;
-                c.wait_with_output()
-            })
-            .unwrap();
+        let out = run_fed(&mut Command::new(exe), first);
         assert!(!out.status.success());
         assert!(String::from_utf8_lossy(&out.stderr).contains("not 'hub'"));
     }
@@ -225,20 +208,10 @@ fn selfplay_plays_a_dameo_game_to_its_end() {
 #[test]
 fn a_hash_larger_than_the_memory_is_reduced_with_a_message() {
     let exe = env!("CARGO_BIN_EXE_dama");
-    let mut child = Command::new("sh")
-        .args(["-c", "ulimit -v 1048576 && exec \"$0\" hub", exe])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"hub\nset-param name=hash value=65536\ninit\npos start\nlevel depth=2\ngo think\nping\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_fed(
+        Command::new("sh").args(["-c", "ulimit -v 1048576 && exec \"$0\" hub", exe]),
+        b"hub\nset-param name=hash value=65536\ninit\npos start\nlevel depth=2\ngo think\nping\n",
+    );
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
     let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error")).collect();
@@ -259,43 +232,25 @@ fn a_hash_larger_than_the_memory_is_reduced_with_a_message() {
 }
 
 /// A reader that has gone before the first line (`dama variants | head -0`) ends each command
-/// quietly with status 0: no panic, nothing on standard error.
+/// quietly with status 0: no panic, nothing on standard error (the Hub session answers its
+/// first line, `hub`, into the closed pipe).
 #[test]
 fn a_closed_standard_output_ends_the_command_quietly() {
-    let exe = env!("CARGO_BIN_EXE_dama");
-    let commands: [&[&str]; 5] = [
-        &["variants"],
-        &["perft", "--depth", "2", "--divide"],
-        &["moves"],
-        &["egtb", "plan", "--pieces", "3"],
-        &["bench", "--depth", "1"],
+    let commands: [(&[&str], &[u8]); 6] = [
+        (&["variants"], b""),
+        (&["perft", "--depth", "2", "--divide"], b""),
+        (&["moves"], b""),
+        (&["egtb", "plan", "--pieces", "3"], b""),
+        (&["bench", "--depth", "1"], b""),
+        (&["hub"], b"hub\n"),
     ];
-    for args in commands {
+    for (args, input) in commands {
         let (reader, writer) = std::io::pipe().unwrap();
         drop(reader);
-        let out = Command::new(exe)
-            .args(args)
-            .stdout(writer)
-            .stderr(Stdio::piped())
-            .output()
-            .unwrap();
+        let mut dama = Command::new(env!("CARGO_BIN_EXE_dama"));
+        let out = run_fed_to(dama.args(args), writer.into(), input);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
         assert!(stderr.is_empty(), "{args:?}: {stderr}");
     }
-    // The Hub session answers `hub` first; its closed output ends it the same way.
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
-    let mut child = Command::new(exe)
-        .arg("hub")
-        .stdin(Stdio::piped())
-        .stdout(writer)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"hub\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "hub: {:?} {stderr}", out.status);
-    assert!(stderr.is_empty(), "hub: {stderr}");
 }

@@ -2,9 +2,11 @@
 //! `--config FILE`, every key applied, and a bad key, a bad value or a missing `--config` file a
 //! one-line error naming the file and the line.
 
-use std::io::Write;
+mod common;
+
+use common::run_fed;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -16,23 +18,12 @@ fn scratch(name: &str) -> PathBuf {
 
 /// `dama ARGS` run in `dir`, fed `hub`: the output.
 fn hub(dir: &Path, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
+    let mut dama = Command::new(env!("CARGO_BIN_EXE_dama"));
+    dama.args(args)
         .current_dir(dir)
         .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"hub\nquit\n")
-        .unwrap();
-    child.wait_with_output().unwrap()
+        .env_remove("RUST_LIB_BACKTRACE");
+    run_fed(&mut dama, b"hub\nquit\n")
 }
 
 fn params(out: &Output) -> String {
