@@ -1,8 +1,9 @@
-//! Text forms of positions and moves: PDN FEN, PDN move text and Hub move text, and PDN game
-//! files ([`pdn`]).
+//! Text forms of positions and moves: PDN FEN, PDN move text and Hub move text, the legal moves
+//! with their paths ([`listing`]), and PDN game files ([`pdn`]).
 
 mod fen;
 mod linear;
+pub mod listing;
 mod movetext;
 pub mod pdn;
 mod removals;

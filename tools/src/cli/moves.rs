@@ -2,6 +2,7 @@
 
 use anyhow::{anyhow, Result};
 use clap::Args;
+use serde::Serialize;
 
 use dama::rules::Word;
 use dama::Variant;
@@ -42,10 +43,24 @@ fn run_in<W: Word>(a: &MovesArgs) -> Result<()> {
     Ok(())
 }
 
+/// The JSON object of one move: `{"move": …, "path": […], "captured": […]}`.
+#[derive(Serialize)]
+struct JsonMove<'a> {
+    #[serde(rename = "move")]
+    notation: &'a str,
+    path: &'a [String],
+    captured: &'a [String],
+}
+
 /// One output line: text, or a JSON object.
 fn line<W: Word>(pos: &dama::Board<W>, listed: &Listed, json: bool) -> Result<String> {
     if json {
-        return Ok(serde_json::to_string(listed)?);
+        let (notation, path, captured) = (&listed.notation, &listed.path, &listed.captured);
+        return Ok(serde_json::to_string(&JsonMove {
+            notation,
+            path,
+            captured,
+        })?);
     }
     Ok(listed.line(movelist::separator(pos, listed)))
 }
