@@ -55,7 +55,8 @@ struct Cli {
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<std::path::PathBuf>,
     /// A network file (`dama train-net`) to evaluate its variant with, instead of the build's
-    /// own evaluation (every command that searches).
+    /// own evaluation (every command that searches); `none`: no network in any variant (the
+    /// pattern or hand-set evaluation, as before the networks).
     #[arg(long, global = true, value_name = "FILE")]
     eval_file: Option<std::path::PathBuf>,
     #[command(subcommand)]
@@ -143,8 +144,16 @@ pub fn run() -> Result<()> {
         dama::eval::pattern::check_weights().map_err(|e| anyhow!("{e}"))?;
         dama::eval::nnue::check_networks().map_err(|e| anyhow!("{e}"))?;
     }
-    if let Some(path) = &cli.eval_file {
-        dama::eval::nnue::use_file(path).map_err(|e| anyhow!("--eval-file: {e}"))?;
+    match &cli.eval_file {
+        Some(path) if path.as_os_str() == "none" => {
+            dama::Variant::ALL
+                .into_iter()
+                .for_each(dama::eval::nnue::switch_off);
+        }
+        Some(path) => {
+            dama::eval::nnue::use_file(path).map_err(|e| anyhow!("--eval-file: {e}"))?;
+        }
+        None => {}
     }
     match cli.command {
         Some(Command::Perft(a)) => run_perft(&a),

@@ -4,11 +4,13 @@
 //! has it and a plain path that gives the same numbers ([`simd`]). The sums are computed from
 //! scratch on each call: with at most 40 pieces they cost a few hundred vector additions.
 //!
-//! A variant plays with a network only when one is set for it: compiled in (`COMPILED`, none so
-//! far: see docs/tuning.md) or loaded at run time from a file ([`use_file`]: `--eval-file`, Hub
-//! `set-param name=eval-file`). The file format is in [`file`](mod@file); a damaged, truncated or
-//! mismatched file is an error and leaves the evaluation as it was. The setting is for the whole
-//! process (every engine in it), like the compiled-in weights.
+//! A variant plays with a network only when one is set for it: compiled in (`COMPILED`:
+//! `eval/international.nnue`; docs/tuning.md says how it was made) or loaded at run time from
+//! a file ([`use_file`]: `--eval-file`, Hub `set-param name=eval-file`); [`switch_off`]
+//! (`--eval-file none`) plays a variant with the pattern or hand-set evaluation instead. The
+//! file format is in [`file`](mod@file); a damaged, truncated or mismatched file is an error
+//! and leaves the evaluation as it was. The setting is for the whole process (every engine in
+//! it), like the compiled-in weights.
 
 pub mod features;
 pub mod file;
@@ -30,7 +32,15 @@ pub use file::{from_bytes, to_bytes, NetError, LAYOUT_VERSION};
 pub use network::{forward_plain, Network};
 
 /// The network files compiled in as a variant's default: the variant and the file's bytes.
-const COMPILED: &[(Variant, &[u8])] = &[];
+const COMPILED: &[(Variant, &[u8])] = &[(
+    Variant::International,
+    include_bytes!("../../../eval/international.nnue"),
+)];
+
+/// Whether `variant` has a compiled-in network (its default evaluation).
+pub fn has_compiled(variant: Variant) -> bool {
+    COMPILED.iter().any(|(v, _)| *v == variant)
+}
 
 /// The network each variant plays with, by `Variant as usize` (null: none). Networks are
 /// leaked when set, so a pointer read once stays valid for the life of the process.
@@ -86,6 +96,13 @@ pub fn use_default(variant: Variant) {
         Some(net) => set(net),
         None => ACTIVE[variant as usize].store(null_mut(), Ordering::Release),
     }
+}
+
+/// Plays `variant` without a network from now on (its pattern or hand-set evaluation), in
+/// the whole process.
+pub fn switch_off(variant: Variant) {
+    Lazy::force(&DEFAULTS);
+    ACTIVE[variant as usize].store(null_mut(), Ordering::Release);
 }
 
 /// The network `variant` plays with, if any.

@@ -173,8 +173,52 @@ fn a_loaded_file_changes_nothing_when_it_is_refused() {
 #[test]
 fn the_compiled_in_networks_load() {
     assert_eq!(check_networks(), Ok(()));
+    assert!(has_compiled(Variant::International));
     for &(v, bytes) in COMPILED {
         assert_eq!(from_bytes(bytes).unwrap().variant, v);
+        assert_eq!(to_bytes(&from_bytes(bytes).unwrap()), bytes);
         assert!(active(v).is_some());
+    }
+}
+
+#[test]
+fn a_damaged_copy_of_a_compiled_in_network_is_refused() {
+    for &(_, bytes) in COMPILED {
+        for at in [48, bytes.len() / 2, bytes.len() - 1] {
+            let mut copy = bytes.to_vec();
+            copy[at] ^= 0x10;
+            let e = from_bytes(&copy).unwrap_err().to_string();
+            assert!(e.ends_with("(the file is damaged)"), "{e}");
+        }
+    }
+}
+
+#[test]
+fn the_compiled_in_networks_are_symmetric_and_their_paths_agree() {
+    for &(v, bytes) in COMPILED {
+        let net = from_bytes(bytes).unwrap();
+        let mut distinct = std::collections::HashSet::new();
+        for seed in 0..4 {
+            for pos in playout(v, 40 + seed) {
+                let score = evaluate_with(&pos, &net);
+                assert_eq!(
+                    score,
+                    evaluate_with(&mirror(&pos), &net),
+                    "{}",
+                    pos.to_fen()
+                );
+                let f = features(&pos);
+                let plain = forward_plain(&net, f.as_slice());
+                if let Some(vector) = simd::forward_vector(&net, f.as_slice()) {
+                    assert_eq!(vector, plain, "{}", pos.to_fen());
+                }
+                distinct.insert(score);
+            }
+        }
+        assert!(
+            distinct.len() > 50,
+            "{v}: {} distinct scores",
+            distinct.len()
+        );
     }
 }

@@ -19,7 +19,7 @@
 //! | `book-margin` | int 0-100 | 10 | book moves within this many centi-men of the best are chosen (seeded weighted choice) |
 //! | `bitbases` | string | `""` | directory of endgame bitbases (`dama egtb generate`) probed by the search; `""` = none |
 //! | `bb-size` | string `auto` or 0-64 | `auto` | the largest bitbases loaded from `bitbases`, in pieces; `auto` = all found |
-//! | `eval-file` | string | `""` | a network file ([`crate::eval::nnue`]) to evaluate its variant with, for the whole process; `""` = the build's own evaluation of the current variant |
+//! | `eval-file` | string | `""` | a network file ([`crate::eval::nnue`]) to evaluate its variant with, for the whole process; `""` = the build's own evaluation of the current variant, `none` = no network for it (the pattern or hand-set evaluation) |
 //!
 //! `hash` and `tt-size` set the same table, as do Scan's `bb-size` and dama's `bitbases` the
 //! same bitbases, so that GUIs configured for Scan (the Hub GUI's `engine.ini`, lidraughts-bot's
@@ -194,10 +194,12 @@ impl Settings {
     }
 
     /// Loads the network file `value` (a bad file changes nothing); `""` goes back to the
-    /// build's own evaluation of the current variant.
+    /// build's own evaluation of the current variant, `none` plays it without a network.
     fn set_eval_file(&mut self, value: &str) -> Result<(), String> {
         if value.is_empty() {
             crate::eval::nnue::use_default(self.engine.variant);
+        } else if value == "none" {
+            crate::eval::nnue::switch_off(self.engine.variant);
         } else {
             crate::eval::nnue::use_file(std::path::Path::new(value)).map_err(|e| e.to_string())?;
         }

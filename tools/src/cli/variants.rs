@@ -1,6 +1,6 @@
 //! `dama variants`: every variant dama plays, with the facts a user picks one by.
 
-use dama::eval::pattern;
+use dama::eval::{nnue, pattern};
 use dama::rules::{
     Continuation, Criterion, KingLanding, Lines, ManDirections, Precedence, Range, Removal,
 };
@@ -16,11 +16,14 @@ pub fn run() {
     }
 }
 
-/// Which evaluation `v` plays with: the goal's own, the learned patterns (and whose weights),
-/// or the hand-set terms.
+/// Which evaluation `v` plays with: the goal's own, its network, the learned patterns (and
+/// whose weights), or the hand-set terms.
 fn eval_name(v: Variant) -> String {
     if v.rules().goal != dama::rules::Goal::Normal {
         return "the goal's own evaluation".into();
+    }
+    if nnue::has_compiled(v) {
+        return format!("network (eval/{}.nnue)", v.name());
     }
     match pattern::source(v) {
         Some(w) if w == v => format!("learned patterns (eval/{}.weights)", w.name()),
@@ -174,5 +177,17 @@ mod tests {
         let czech = describe(Variant::Czech);
         assert!(czech.contains("ranked by capture by a king"), "{czech}");
         assert_eq!(Variant::ALL.map(describe).len(), Variant::ALL.len());
+    }
+
+    #[test]
+    fn the_evaluation_of_each_variant_is_named() {
+        let intl = eval_name(Variant::International);
+        assert_eq!(intl, "network (eval/international.nnue)");
+        assert_eq!(
+            eval_name(Variant::Czech),
+            "learned patterns (eval/czech.weights)"
+        );
+        let killer = eval_name(Variant::Killer);
+        assert!(killer.contains("relative international"), "{killer}");
     }
 }
