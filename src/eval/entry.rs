@@ -23,14 +23,23 @@ pub fn evaluate<W: Word>(pos: &Board<W>) -> Value {
         return jumps_only::evaluate(pos); // every move a jump: mobility is the game
     }
     match goal_variants::goal_eval(pos.rules().goal) {
-        None => match (
-            nnue::active(pos.variant()),
-            pattern::for_variant(pos.variant()),
-        ) {
+        None => match (network_for(pos), pattern::for_variant(pos.variant())) {
             (Some(net), _) => nnue::evaluate_with(pos, net),
             (None, Some(w)) => pattern::evaluate_with(pos, w),
             (None, None) => evaluate_with(pos, weights_for(pos.rules().board)),
         },
         Some(g) => goal_variants::evaluate_goal(pos, g),
+    }
+}
+
+/// The network [`evaluate`] scores `pos` with, if any: the variant's ([`nnue::active`]) where
+/// its goal is the normal one and not every move is a jump.
+#[inline]
+pub fn network_for<W: Word>(pos: &Board<W>) -> Option<&'static nnue::Network> {
+    let own_eval = pos.rules().jumps_only() || pos.rules().goal != crate::rules::Goal::Normal;
+    if own_eval {
+        None
+    } else {
+        nnue::active(pos.variant())
     }
 }

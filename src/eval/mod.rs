@@ -34,7 +34,7 @@ mod weights;
 
 pub use acc::{Value, EVAL_MAX};
 pub use drawish::drawish;
-pub use entry::evaluate;
+pub use entry::{evaluate, network_for};
 pub use evaluate::{evaluate_with, exchange_bonus, weights_for};
 pub use explain::{explain, Term};
 pub use weights::{Phased, Weights, WEIGHTS, WEIGHTS_10};

@@ -102,7 +102,7 @@ impl<W: Word> Worker<'_, W> {
             return Some(v);
         }
         if node.ply >= MAX_PLY - 1 {
-            return Some(self.static_eval(&node.pos));
+            return Some(self.static_eval(node));
         }
         None
     }
@@ -188,7 +188,7 @@ impl<W: Word> Worker<'_, W> {
         // clear of win, loss and bitbase scores.
         let shallow = !pv_node && quiet_node && depth <= 2 && beta.abs() < BITBASE_BOUND;
         let futile = if shallow {
-            futility(self.static_eval(&node.pos), depth, alpha, beta)
+            futility(self.static_eval(node), depth, alpha, beta)
         } else {
             Futility::Off
         };
@@ -296,7 +296,7 @@ impl<W: Word> Worker<'_, W> {
             if let Some(v) = self.crowning_score(node) {
                 return v;
             }
-            let stand = self.static_eval(pos);
+            let stand = self.static_eval(node);
             if threat_ok && !jumps_only && threatened(pos) {
                 extend = true;
             } else {

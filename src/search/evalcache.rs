@@ -5,7 +5,7 @@
 //! score; the lowest 14 choose the entry, so a hit gives exactly what the evaluation gives,
 //! barring a collision of 61 bits of the key.
 
-use crate::eval::{self, EVAL_MAX};
+use crate::eval::EVAL_MAX;
 use crate::position::Board;
 use crate::rules::Word;
 
@@ -40,9 +40,14 @@ fn mixed_key<W: Word>(pos: &Board<W>) -> u64 {
 }
 
 impl EvalCache {
-    /// [`eval::evaluate`] of `pos`, from the cache when it holds it.
+    /// `compute(pos)`, which must be [`crate::eval::evaluate`]`(pos)`, from the cache when it holds
+    /// it (the search computes it with its running layer-1 sums where a network scores).
     #[inline]
-    pub fn evaluate<W: Word>(&mut self, pos: &Board<W>) -> i32 {
+    pub fn evaluate_by<W: Word>(
+        &mut self,
+        pos: &Board<W>,
+        compute: impl FnOnce(&Board<W>) -> i32,
+    ) -> i32 {
         // the lowest bits choose the slot, the upper 48 are kept (the lowest of them always
         // set, so that no tag is an empty entry's 0): 61 bits of the key are checked
         let key = mixed_key(pos);
@@ -52,7 +57,7 @@ impl EvalCache {
         if entry & !SCORE_MASK == tag {
             return i32::from((entry & SCORE_MASK) as u16 as i16);
         }
-        let v = eval::evaluate(pos);
+        let v = compute(pos);
         self.entries[slot] = tag | u64::from(v as i16 as u16);
         v
     }
@@ -61,6 +66,7 @@ impl EvalCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval;
     use crate::types::SplitMix;
     use crate::{movegen, moves::MoveList, Position, Variant};
 
@@ -73,8 +79,8 @@ mod tests {
             let mut pos = Position::start(variant);
             for _ in 0..200 {
                 let want = eval::evaluate(&pos);
-                assert_eq!(cache.evaluate(&pos), want);
-                assert_eq!(cache.evaluate(&pos), want);
+                assert_eq!(cache.evaluate_by(&pos, eval::evaluate), want);
+                assert_eq!(cache.evaluate_by(&pos, eval::evaluate), want);
                 let mut moves = MoveList::new();
                 movegen::generate(&pos, &mut moves);
                 if moves.is_empty() {

@@ -4,6 +4,7 @@
 
 use super::evalcache::EvalCache;
 use super::score::MAX_PLY;
+use crate::eval::nnue::NetStack;
 use crate::moves::Move;
 use crate::position::Board;
 use crate::rules::Word;
@@ -27,6 +28,8 @@ pub struct OrderTables<W: Word> {
     /// The thread's cache of static evaluations (not an ordering table, but kept, cleared and
     /// handed to the thread with them).
     pub evals: EvalCache,
+    /// The thread's layer-1 sums of the network evaluation by ply.
+    pub nets: NetStack<W>,
 }
 
 /// The index of (side, from, to) in the history table of the word `W`.
@@ -42,6 +45,7 @@ impl<W: Word> Default for OrderTables<W> {
             killers: [[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * (W::BITS * W::BITS) as usize].into_boxed_slice(),
             evals: EvalCache::default(),
+            nets: NetStack::default(),
         }
     }
 }

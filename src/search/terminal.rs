@@ -12,7 +12,6 @@ use crate::bitbase::{Probe, Wdl};
 use crate::goal::{self, Goal, Verdict};
 use crate::movegen;
 use crate::moves::MoveList;
-use crate::position::Board;
 use crate::rules::Word;
 
 /// The score at `ply` of a finished game with `verdict` for the side to move: a win now is
@@ -55,9 +54,17 @@ pub fn bitbase_value(probe: &Probe, plies_left: Option<u32>, ply: usize) -> i32 
 impl<W: Word> Worker<'_, W> {
     /// The static evaluation used at leaves and for pruning ([`crate::eval::evaluate`], which already
     /// pulls known-drawn material towards 0), through the thread's evaluation cache.
+    /// Where a network scores, its layer-1 sums come from the thread's stack by ply.
     #[inline]
-    pub fn static_eval(&mut self, pos: &Board<W>) -> i32 {
-        self.tables.evals.evaluate(pos)
+    pub fn static_eval(&mut self, node: &SearchNode<W>) -> i32 {
+        let tables = &mut *self.tables;
+        let nets = &mut tables.nets;
+        tables
+            .evals
+            .evaluate_by(&node.pos, |pos| match crate::eval::network_for(pos) {
+                Some(net) => nets.evaluate(pos, node.ply, net),
+                None => crate::eval::evaluate(pos),
+            })
     }
 
     /// The score of a node whose side to move has no legal move (a loss, or a win in giveaway).

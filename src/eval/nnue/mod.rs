@@ -1,8 +1,9 @@
 //! The network evaluation (NNUE-style): piece-square inputs from the side to move's view
 //! ([`features`](mod@features)), a first layer of `i16` sums, clipped ReLU, `i8` weights after it,
 //! a small second layer and one output in centi-men ([`network`]), with AVX2 where the processor
-//! has it and a plain path that gives the same numbers ([`simd`]). The sums are computed from
-//! scratch on each call: with at most 40 pieces they cost a few hundred vector additions.
+//! has it and a plain path that gives the same numbers ([`simd`]). [`evaluate_with`] sums the
+//! first layer from scratch; the search keeps the sums from node to node ([`accumulator`]) and
+//! updates them by the pieces that changed.
 //!
 //! A variant plays with a network only when one is set for it: compiled in (`COMPILED`:
 //! `eval/international.nnue`; docs/tuning.md says how it was made) or loaded at run time from
@@ -12,6 +13,7 @@
 //! and leaves the evaluation as it was. The setting is for the whole process (every engine in
 //! it), like the compiled-in weights.
 
+pub mod accumulator;
 pub mod features;
 pub mod file;
 pub mod network;
@@ -27,6 +29,7 @@ use super::drawish::drawish;
 use super::evaluate::weights_for;
 use crate::position::Board;
 use crate::rules::{Variant, Word};
+pub use accumulator::NetStack;
 pub use features::{features, inputs, Active};
 pub use file::{from_bytes, to_bytes, NetError, LAYOUT_VERSION};
 pub use network::{forward_plain, Network};

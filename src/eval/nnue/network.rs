@@ -110,10 +110,28 @@ pub fn forward_plain(net: &Network, features: &[u16]) -> i32 {
     let acc = &mut acc[..net.hidden1];
     acc.copy_from_slice(&net.b1);
     for &f in features {
-        for (a, &w) in acc.iter_mut().zip(net.column(f)) {
-            *a = a.wrapping_add(w);
-        }
+        add_column_plain(acc, net.column(f), true);
     }
+    forward_sums_plain(net, acc)
+}
+
+/// Adds (or subtracts) a feature's column to layer 1's sums, wrapping.
+#[inline]
+pub fn add_column_plain(sums: &mut [i16], col: &[i16], add: bool) {
+    if add {
+        sums.iter_mut()
+            .zip(col)
+            .for_each(|(a, &w)| *a = a.wrapping_add(w));
+    } else {
+        sums.iter_mut()
+            .zip(col)
+            .for_each(|(a, &w)| *a = a.wrapping_sub(w));
+    }
+}
+
+/// The layers after the first, without vector instructions: the score in centi-men from
+/// layer 1's sums (`hidden1` of them).
+pub fn forward_sums_plain(net: &Network, acc: &[i16]) -> i32 {
     let mut h1 = [0u8; MAX_HIDDEN1];
     for (h, &a) in h1.iter_mut().zip(acc.iter()) {
         *h = i32::from(a).clamp(0, ACT_MAX) as u8;

@@ -1,7 +1,7 @@
 //! The forward pass with AVX2 where the processor has it (checked at run time), else the plain
 //! one. Both do the same integer arithmetic, so they give the same numbers (a test checks it).
 
-use super::network::{forward_plain, Network};
+use super::network::{add_column_plain, forward_plain, forward_sums_plain, Network};
 
 /// The score in centi-men for the features, with the fastest path this processor has.
 #[inline]
@@ -12,6 +12,28 @@ pub fn forward(net: &Network, features: &[u16]) -> i32 {
         return unsafe { avx2::forward(net, features) };
     }
     forward_plain(net, features)
+}
+
+/// The score in centi-men from layer 1's sums (`net.hidden1` of them), with the fastest path.
+#[inline]
+pub fn forward_sums(net: &Network, sums: &[i16]) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() && sums.len() == net.hidden1 {
+        // SAFETY: the processor has AVX2 and `sums` is layer 1's width (checked just above).
+        return unsafe { avx2::forward_sums(net, sums.as_ptr()) };
+    }
+    forward_sums_plain(net, sums)
+}
+
+/// Adds (`add`) or subtracts a feature's column to layer 1's sums, wrapping.
+#[inline]
+pub fn add_column(sums: &mut [i16], col: &[i16], add: bool) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() && sums.len() == col.len() && sums.len().is_multiple_of(16) {
+        // SAFETY: the processor has AVX2; both are as long, a multiple of 16 (checked above).
+        return unsafe { avx2::add_column(sums, col, add) };
+    }
+    add_column_plain(sums, col, add)
 }
 
 /// Whether the vector path is used on this processor.
@@ -59,6 +81,30 @@ mod avx2 {
                 _mm256_storeu_si256(a.add(i), sum);
             }
         }
+        forward_sums(net, acc.as_ptr())
+    }
+
+    /// `sums ± col`, 16 lanes at a time; both as long, a multiple of 16.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn add_column(sums: &mut [i16], col: &[i16], add: bool) {
+        let a = sums.as_mut_ptr() as *mut __m256i;
+        let c = col.as_ptr() as *const __m256i;
+        for i in 0..sums.len() / 16 {
+            let (x, w) = (_mm256_loadu_si256(a.add(i)), _mm256_loadu_si256(c.add(i)));
+            let y = if add {
+                _mm256_add_epi16(x, w)
+            } else {
+                _mm256_sub_epi16(x, w)
+            };
+            _mm256_storeu_si256(a.add(i), y);
+        }
+    }
+
+    /// The layers after the first from layer 1's `net.hidden1` sums at `acc`.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn forward_sums(net: &Network, acc: *const i16) -> i32 {
+        let n = net.hidden1;
+        let a = acc as *const __m256i;
         let mut h1 = [0u8; MAX_HIDDEN1];
         let top = _mm256_set1_epi8(ACT_MAX as i8);
         for i in 0..n / 32 {

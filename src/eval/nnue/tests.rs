@@ -222,3 +222,72 @@ fn the_compiled_in_networks_are_symmetric_and_their_paths_agree() {
         );
     }
 }
+
+/// Scores every node of a random tree walked depth-first (three children a node) with the
+/// stack and from scratch, switching networks half-way.
+fn walk(
+    stack: &mut NetStack<u64>,
+    nets: [&'static Network; 2],
+    pos: &Position,
+    ply: usize,
+    r: &mut SplitMix,
+) -> usize {
+    let net = nets[usize::from(ply > 3 && r.below(8) == 0)];
+    assert_eq!(
+        stack.evaluate(pos, ply, net),
+        evaluate_with(pos, net),
+        "{}",
+        pos.to_fen()
+    );
+    let moves = movegen::legal_moves(pos);
+    if ply == 6 || moves.is_empty() {
+        return 1;
+    }
+    (0..3)
+        .map(|_| {
+            walk(
+                stack,
+                nets,
+                &pos.play(&moves[r.index(moves.len())]),
+                ply + 1,
+                r,
+            )
+        })
+        .sum::<usize>()
+        + 1
+}
+
+#[test]
+fn the_kept_sums_give_the_from_scratch_scores() {
+    for (i, v) in [Variant::Czech, Variant::Frisian, Variant::Russian]
+        .into_iter()
+        .enumerate()
+    {
+        let a: &'static Network = Box::leak(Box::new(random_net(v, 64, 16, 20 + i as u64)));
+        let b: &'static Network = Box::leak(Box::new(random_net(v, 64, 16, 30 + i as u64)));
+        let mut stack = NetStack::default();
+        let mut r = SplitMix::new(i as u64);
+        let mut nodes = 0;
+        for (n, pos) in playout(v, 60 + i as u64).into_iter().enumerate().step_by(7) {
+            nodes += walk(&mut stack, [a, b], &pos, n % 3, &mut r);
+        }
+        assert!(nodes > 1000, "{v}: {nodes} nodes");
+    }
+}
+
+#[test]
+fn the_kept_sums_give_the_from_scratch_scores_on_10x10() {
+    let v = Variant::International;
+    let net: &'static Network = match active(v) {
+        Some(net) => net,
+        None => Box::leak(Box::new(random_net(v, 128, 32, 5))),
+    };
+    let other: &'static Network = Box::leak(Box::new(random_net(v, 128, 32, 6)));
+    let mut stack = NetStack::<u64>::default();
+    let mut r = SplitMix::new(77);
+    let mut nodes = 0;
+    for (n, pos) in playout(v, 61).into_iter().enumerate().step_by(5) {
+        nodes += walk(&mut stack, [net, other], &pos, n % 2, &mut r);
+    }
+    assert!(nodes > 1000, "{nodes} nodes");
+}
