@@ -5,9 +5,7 @@ use crate::moves::{Move, MoveList};
 use crate::position::Board;
 use crate::rules::Word;
 
-pub(crate) use super::shape::with_compiled;
-
-/// The move generator of one variant: a compiled copy (`super::shape`), or [`ByVariant`].
+/// The move generator of one variant: a compiled copy (`super::shape`), or `ByVariant` (the parent module).
 pub(crate) trait Generator<W: Word>: Copy {
     /// Fills `list` as [`super::generate`] (`dedup`) or [`super::generate_paths`] do.
     fn fill(self, pos: &Board<W>, list: &mut MoveList<W>, dedup: bool);
@@ -17,28 +15,7 @@ pub(crate) trait Generator<W: Word>: Copy {
     fn count_all_replies(self, pos: &Board<W>, moves: &[Move<W>], paths: bool) -> u64;
 }
 
-/// The generator that looks the variant up at every call: any variant.
-#[derive(Clone, Copy)]
-pub(crate) struct ByVariant;
-
-impl<W: Word> Generator<W> for ByVariant {
-    #[inline(always)]
-    fn fill(self, pos: &Board<W>, list: &mut MoveList<W>, dedup: bool) {
-        super::fill(pos, list, dedup);
-    }
-
-    #[inline(always)]
-    fn count_moves(self, pos: &Board<W>, paths: bool) -> u64 {
-        super::count_moves(pos, paths)
-    }
-
-    #[inline(always)]
-    fn count_all_replies(self, pos: &Board<W>, moves: &[Move<W>], paths: bool) -> u64 {
-        super::count_all_replies(pos, moves, paths)
-    }
-}
-
-/// What runs with the generator that [`with_compiled`] chooses (a closure generic over it).
+/// What runs with the generator that `with_compiled` chooses (a closure generic over it).
 pub(crate) trait UseGenerator<W: Word> {
     /// What it returns.
     type Output;

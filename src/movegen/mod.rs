@@ -22,8 +22,9 @@ mod shape_key;
 mod snapshot;
 mod tables;
 
-pub(crate) use generator::{with_compiled, ByVariant, Generator, UseGenerator};
+pub(crate) use generator::{Generator, UseGenerator};
 pub use paths::{capture_paths, paths_of, CapturePath};
+pub(crate) use shape::with_compiled;
 
 use crate::moves::{Move, MoveList};
 use crate::position::Board;
@@ -113,4 +114,25 @@ pub fn count_all_replies<W: Word>(pos: &Board<W>, moves: &[Move<W>], paths: bool
 pub fn has_capture<W: Word>(pos: &Board<W>) -> bool {
     let snap = Snapshot::new(pos);
     snap.man_jumpers().any() || (snap.kings.any() && snap.king_jumpers().any())
+}
+
+/// The generator that looks the variant up at every call: any variant.
+#[derive(Clone, Copy)]
+pub(crate) struct ByVariant;
+
+impl<W: Word> Generator<W> for ByVariant {
+    #[inline(always)]
+    fn fill(self, pos: &Board<W>, list: &mut MoveList<W>, dedup: bool) {
+        fill(pos, list, dedup);
+    }
+
+    #[inline(always)]
+    fn count_moves(self, pos: &Board<W>, paths: bool) -> u64 {
+        count_moves(pos, paths)
+    }
+
+    #[inline(always)]
+    fn count_all_replies(self, pos: &Board<W>, moves: &[Move<W>], paths: bool) -> u64 {
+        count_all_replies(pos, moves, paths)
+    }
 }

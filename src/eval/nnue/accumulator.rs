@@ -6,7 +6,8 @@
 //! the result is exactly the from-scratch one (a test checks it over random games).
 
 use super::network::Network;
-use super::{finish, simd};
+use super::score::{evaluate_with, finish};
+use super::simd;
 use crate::eval::acc::Value;
 use crate::position::Board;
 use crate::rules::Word;
@@ -89,7 +90,7 @@ impl<W: Word> NetStack<W> {
             }
         }
         let Some(e) = slot.as_mut() else {
-            return super::evaluate_with(pos, net);
+            return evaluate_with(pos, net);
         };
         update(net, pos, e, pieces);
         let view = if pos.side() == Color::White { 0 } else { 1 };

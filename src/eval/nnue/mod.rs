@@ -17,6 +17,7 @@ pub mod accumulator;
 pub mod features;
 pub mod file;
 pub mod network;
+pub mod score;
 pub mod simd;
 
 use std::ptr::null_mut;
@@ -24,15 +25,12 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 use once_cell::sync::Lazy;
 
-use super::acc::{Value, EVAL_MAX};
-use super::drawish::drawish;
-use super::evaluate::weights_for;
-use crate::position::Board;
-use crate::rules::{Variant, Word};
+use crate::rules::Variant;
 pub use accumulator::NetStack;
 pub use features::{features, inputs, Active};
 pub use file::{from_bytes, to_bytes, NetError, LAYOUT_VERSION};
 pub use network::{forward_plain, Network};
+pub use score::{evaluate_with, finish};
 
 /// The network files compiled in as a variant's default: the variant and the file's bytes.
 const COMPILED: &[(Variant, &[u8])] = &[(
@@ -115,25 +113,6 @@ pub fn active(variant: Variant) -> Option<&'static Network> {
     let p = ACTIVE[variant as usize].load(Ordering::Acquire);
     // SAFETY: a non-null pointer comes from `Box::into_raw` and is never freed.
     unsafe { p.as_ref() }
-}
-
-/// The network's score of `pos` from the side to move, in centi-men: pulled towards 0 for
-/// drawish material like the other evaluations (divided by the board's `drawish_divisor`);
-/// `|v| <= EVAL_MAX`. `net` must be for `pos`'s board (its inputs).
-#[inline]
-pub fn evaluate_with<W: Word>(pos: &Board<W>, net: &Network) -> Value {
-    let active = features(pos);
-    finish(pos, simd::forward(net, active.as_slice()))
-}
-
-/// The network's raw output made a score: the drawish scaling and the clamp.
-#[inline]
-pub fn finish<W: Word>(pos: &Board<W>, raw: i32) -> Value {
-    let mut v = raw;
-    if drawish(pos) {
-        v /= weights_for(pos.rules().board).drawish_divisor.max(1);
-    }
-    v.clamp(-EVAL_MAX, EVAL_MAX)
 }
 
 #[cfg(test)]
