@@ -38,6 +38,47 @@ fn shards_merge_into_the_whole_run_and_the_fit_writes_a_loadable_file() {
     let whole = std::fs::read_to_string(&all).unwrap();
     assert_eq!(std::fs::read_to_string(&merged).unwrap(), whole);
     assert!(whole.lines().count() > 100, "{whole}");
+    // an interrupted run, cut inside a line, resumes to the same file
+    std::fs::write(&a, &whole[..whole.len() * 2 / 3]).unwrap();
+    let text = dama(&[&run[..], &["--out", &a, "--resume"]].concat());
+    assert!(text.starts_with("resumed at game "), "{text}");
+    assert_eq!(std::fs::read_to_string(&a).unwrap(), whole);
+    let bad = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args([&run[..], &["--seed", "2", "--out", &a, "--resume"]].concat())
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&bad.stderr);
+    assert!(e.contains("written by another run"), "{e}");
+    assert_eq!(std::fs::read_to_string(&a).unwrap(), whole);
+    // games from book openings
+    let book = dama(
+        &[
+            "selfplay-data",
+            "--variant",
+            "international",
+            "--games",
+            "2",
+        ]
+        .iter()
+        .chain(&[
+            "--nodes",
+            "100",
+            "--book-openings",
+            "20",
+            "--opening",
+            "0-2",
+            "--out",
+            &b,
+        ])
+        .copied()
+        .collect::<Vec<_>>(),
+    );
+    assert!(book.starts_with("2 games, "), "{book}");
+    let text = std::fs::read_to_string(&b).unwrap();
+    assert!(
+        text.lines().next().unwrap().ends_with("book-openings=20"),
+        "{text}"
+    );
 
     let weights = path(&dir, "czech.weights");
     let text = dama(&[

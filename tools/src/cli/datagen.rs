@@ -1,14 +1,15 @@
 //! `dama selfplay-data`: training positions from fast self-play (see docs/tuning.md), and
 //! `dama selfplay-data merge` to put the shard files together.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, Subcommand};
 
 use dama::Variant;
-use dama_tools::datagen::{self, file, GameConfig};
+use dama_tools::datagen::run::{write_run, RunSpec};
+use dama_tools::datagen::{file, GameConfig};
+use dama_tools::matchrunner::openings::book_openings;
 use dama_tools::matchrunner::runner::parse_shard;
 
 /// Arguments of `dama selfplay-data`.
@@ -39,9 +40,16 @@ pub struct DataArgs {
     /// `selfplay-data merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
+    /// Start each game from one of N balanced openings of the built-in book (then the random
+    /// plies of --opening).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    book_openings: usize,
     /// The data file to write.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Go on with an interrupted run's file (same settings) instead of starting it again.
+    #[arg(long)]
+    resume: bool,
 }
 
 #[derive(Subcommand)]
@@ -82,29 +90,42 @@ pub fn run(a: DataArgs) -> Result<()> {
         max_plies: a.max_plies,
         seed: a.seed,
     };
-    let mut w = std::io::BufWriter::new(
-        std::fs::File::create(out).with_context(|| format!("cannot create {}", out.display()))?,
-    );
-    w.write_all(file::header(a.variant).as_bytes())?;
-    let games = datagen::schedule(a.games, shard);
-    let (mut positions, mut score) = (0usize, 0.0);
-    for (done, &g) in games.iter().enumerate() {
-        let game = datagen::play_game(&cfg, g);
-        positions += game.positions.len();
-        score += game.white_score;
-        w.write_all(file::game_lines(&game).as_bytes())?;
-        if (done + 1) % 100 == 0 {
-            w.flush()?;
-            eprintln!("{} games, {positions} positions", done + 1);
+    let spec = RunSpec {
+        cfg,
+        games: a.games,
+        shard,
+        book: book_lines(a.variant, a.book_openings, a.seed)?,
+    };
+    let t = write_run(&spec, out, a.resume, &mut |games, positions| {
+        if games % 100 == 0 {
+            eprintln!("{games} games, {positions} positions");
         }
+    })
+    .map_err(|e| anyhow!(e))?;
+    if let Some(g) = t.resumed_at {
+        outln!("resumed at game {g}");
     }
-    w.flush().context("cannot write the data file")?;
     outln!(
-        "{} games, {positions} positions, White scored {score} ({})",
-        games.len(),
+        "{} games, {} positions, White scored {} ({})",
+        t.games,
+        t.positions,
+        t.white_score,
         out.display()
     );
     Ok(())
+}
+
+/// `count` balanced openings of the variant's book, as move lists (none for 0).
+fn book_lines(variant: Variant, count: usize, seed: u64) -> Result<Vec<Vec<dama::Move>>> {
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    let (openings, _) = book_openings(variant, count, seed)
+        .ok_or_else(|| anyhow!("--book-openings: {} has no built-in book", variant.name()))?;
+    Ok(openings
+        .iter()
+        .map(|o| o.moves.iter().map(|m| m.in_word()).collect())
+        .collect())
 }
 
 /// `6-9` → (6, 9).

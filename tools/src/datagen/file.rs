@@ -1,4 +1,5 @@
-//! The training data file: a header line naming the variant, then one quiet position a line,
+//! The training data file: a header line naming the variant (and, in a file that
+//! `selfplay-data` wrote, the run's settings after it), then one quiet position a line,
 //! `GAME;FEN;RESULT;SCORE` (the game's number, the position, the result from White's view as
 //! `1`, `0.5` or `0`, the search score in centi-men from the side to move).
 //!
@@ -37,6 +38,9 @@ pub struct DataLine {
 pub struct DataFile {
     /// The variant of every position.
     pub variant: Variant,
+    /// The run's settings after the variant in the header (`key=value` words; none in a file
+    /// that names only its variant).
+    pub settings: Vec<String>,
     /// The positions, in file order.
     pub lines: Vec<DataLine>,
 }
@@ -44,6 +48,17 @@ pub struct DataFile {
 /// The header line of a file of `variant`.
 pub fn header(variant: Variant) -> String {
     format!("{HEADER}{}\n", variant.name())
+}
+
+/// The variant a header line names; the `key=value` settings after it are not read.
+pub fn header_variant(line: &str) -> Result<Variant, String> {
+    let line = line.trim_end();
+    let rest = line
+        .strip_prefix(HEADER)
+        .ok_or_else(|| format!("line 1: expected '{HEADER}VARIANT', got '{line}'"))?;
+    let name = rest.split_whitespace().next().unwrap_or("");
+    name.parse()
+        .map_err(|e| format!("line 1: variant '{name}': {e}"))
 }
 
 /// The lines of one game.
@@ -66,13 +81,13 @@ pub fn game_lines(game: &PlayedGame) -> String {
 pub fn parse(text: &str) -> Result<DataFile, String> {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("");
-    let name = first
-        .strip_prefix(HEADER)
-        .ok_or_else(|| format!("line 1: expected '{HEADER}VARIANT', got '{first}'"))?;
-    let variant: Variant = name
-        .trim()
-        .parse()
-        .map_err(|e| format!("line 1: variant '{}': {e}", name.trim()))?;
+    let variant = header_variant(first)?;
+    let after = first.trim_end().strip_prefix(HEADER).unwrap_or("");
+    let settings = after
+        .split_whitespace()
+        .skip(1)
+        .map(str::to_string)
+        .collect();
     let mut out = Vec::new();
     for (i, line) in lines.enumerate() {
         if line.trim().is_empty() {
@@ -82,6 +97,7 @@ pub fn parse(text: &str) -> Result<DataFile, String> {
     }
     Ok(DataFile {
         variant,
+        settings,
         lines: out,
     })
 }
@@ -118,10 +134,20 @@ pub fn parse_line(variant: Variant, line: &str) -> Result<DataLine, String> {
     })
 }
 
+/// The settings of a file but its shard: what the shards of one run share.
+fn run_settings(f: &DataFile) -> Vec<&String> {
+    f.settings
+        .iter()
+        .filter(|s| !s.starts_with("shard="))
+        .collect()
+}
+
 /// The shard files put together: one variant, the lines in game order (a game's lines keep
-/// their order), each game once (a game found in two files is an error).
+/// their order), each game once (a game found in two files is an error); the files' settings
+/// must agree but for their shard, and the merged file is shard 1/1.
 pub fn merge(files: &[DataFile]) -> Result<DataFile, String> {
-    let variant = files.first().ok_or("no data files to merge")?.variant;
+    let first = files.first().ok_or("no data files to merge")?;
+    let variant = first.variant;
     if let Some(f) = files.iter().find(|f| f.variant != variant) {
         return Err(format!(
             "the files mix variants {} and {}",
@@ -129,6 +155,24 @@ pub fn merge(files: &[DataFile]) -> Result<DataFile, String> {
             f.variant.name()
         ));
     }
+    if let Some(f) = files
+        .iter()
+        .find(|f| run_settings(f) != run_settings(first))
+    {
+        return Err(format!(
+            "the files are of different runs: '{}' and '{}'",
+            first.settings.join(" "),
+            f.settings.join(" ")
+        ));
+    }
+    let settings = first
+        .settings
+        .iter()
+        .map(|s| match s.starts_with("shard=") {
+            true => "shard=1/1".to_string(),
+            false => s.clone(),
+        })
+        .collect();
     let mut owner = std::collections::HashMap::new();
     for (i, f) in files.iter().enumerate() {
         for l in &f.lines {
@@ -139,12 +183,20 @@ pub fn merge(files: &[DataFile]) -> Result<DataFile, String> {
     }
     let mut lines: Vec<DataLine> = files.iter().flat_map(|f| f.lines.iter().copied()).collect();
     lines.sort_by_key(|l| l.game);
-    Ok(DataFile { variant, lines })
+    Ok(DataFile {
+        variant,
+        settings,
+        lines,
+    })
 }
 
 /// The text of a data file.
 pub fn to_text(data: &DataFile) -> String {
-    let mut s = header(data.variant);
+    let mut s = format!("{HEADER}{}", data.variant.name());
+    for word in &data.settings {
+        let _ = write!(s, " {word}");
+    }
+    s.push('\n');
     for l in &data.lines {
         let _ = writeln!(
             s,
@@ -202,6 +254,12 @@ mod tests {
         assert!(e.starts_with("line 3: expected GAME;FEN"), "{e}");
         let e = parse(&format!("{h}1;W:W99:B1;1;0\n")).unwrap_err();
         assert!(e.starts_with("line 2: FEN:"), "{e}");
+        let with_settings = format!("{HEADER}czech nodes=3000 seed=2\n1;W:W21:B1;1;0\n");
+        let run = parse(&with_settings).unwrap();
+        assert_eq!((run.lines.len(), run.settings.len()), (1, 2));
+        let other = parse(&with_settings.replace("seed=2", "seed=3")).unwrap();
+        let e = merge(&[run, other]).unwrap_err();
+        assert!(e.starts_with("the files are of different runs"), "{e}");
         let italian = parse(&header(Variant::Italian)).unwrap();
         let czech = parse(&h).unwrap();
         assert!(merge(&[czech, italian])

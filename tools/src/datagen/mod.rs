@@ -15,6 +15,7 @@
 //! ```
 
 pub mod file;
+pub mod run;
 
 use dama::engine::{BookOptions, Engine, EngineOptions};
 use dama::game::{Game, Outcome};
@@ -23,7 +24,7 @@ use dama::movegen;
 use dama::search::SearchLimits;
 use dama::selfplay::play_out;
 use dama::types::SplitMix;
-use dama::{Color, Position, Variant};
+use dama::{Color, Move, Position, Variant};
 
 use crate::tune::data::is_quiet;
 
@@ -92,9 +93,18 @@ fn game_seed(seed: u64, number: u64) -> u64 {
     rng.next_u64()
 }
 
-/// A random opening of `plies` moves that does not end the game; `None` if it did.
-fn random_opening(variant: Variant, plies: usize, rng: &mut SplitMix) -> Option<Game> {
+/// `book` (legal moves from the start), then `plies` random moves, not ending the game; `None`
+/// if it ended.
+fn random_opening(
+    variant: Variant,
+    book: &[Move],
+    plies: usize,
+    rng: &mut SplitMix,
+) -> Option<Game> {
     let mut game = Game::new(Position::start(variant));
+    for m in book {
+        game.play(m);
+    }
     for _ in 0..plies {
         let legal = movegen::legal_moves(game.position());
         if legal.is_empty() {
@@ -107,11 +117,21 @@ fn random_opening(variant: Variant, plies: usize, rng: &mut SplitMix) -> Option<
 
 /// Plays game `number` of the run `cfg` with a fresh engine (no book, one thread, 16 MiB).
 pub fn play_game(cfg: &GameConfig, number: u64) -> PlayedGame {
+    play_game_from(cfg, number, &[])
+}
+
+/// [`play_game`] starting from one of the `book` openings (move lists from the start position,
+/// drawn by the game's seed), then the random plies; `[]` for random plies alone.
+pub fn play_game_from(cfg: &GameConfig, number: u64, book: &[Vec<Move>]) -> PlayedGame {
     let mut rng = SplitMix::new(game_seed(cfg.seed, number));
     let span = cfg.opening_max.saturating_sub(cfg.opening_min) + 1;
     let mut game = loop {
+        let line = match book.len() {
+            0 => &[][..],
+            n => &book[rng.index(n)][..],
+        };
         let plies = cfg.opening_min + rng.index(span);
-        if let Some(g) = random_opening(cfg.variant, plies, &mut rng) {
+        if let Some(g) = random_opening(cfg.variant, line, plies, &mut rng) {
             break g;
         }
     };

@@ -13,7 +13,7 @@ use dama::eval::nnue::features;
 use dama::eval::{drawish, evaluate};
 use dama::{Color, Position, Variant};
 
-use crate::datagen::file::{parse_line, HEADER};
+use crate::datagen::file::{header_variant, parse_line};
 
 /// Positions as the trainer uses them, in file order.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -103,7 +103,7 @@ impl DataSets {
     pub fn add_reader(&mut self, mut r: impl BufRead, holdout: u64) -> Result<(), String> {
         let mut line = String::new();
         r.read_line(&mut line).map_err(|e| e.to_string())?;
-        let variant = read_header(&line)?;
+        let variant = header_variant(&line)?;
         if self.variant.is_some_and(|v| v != variant) {
             return Err(format!(
                 "line 1: {variant} data among other variants' files"
@@ -156,16 +156,4 @@ impl DataSets {
             set.push(pos, *white_score, *score, valid);
         }
     }
-}
-
-fn read_header(line: &str) -> Result<Variant, String> {
-    let name = line.trim_end().strip_prefix(HEADER).ok_or_else(|| {
-        format!(
-            "line 1: expected '{HEADER}VARIANT', got '{}'",
-            line.trim_end()
-        )
-    })?;
-    name.trim()
-        .parse()
-        .map_err(|e| format!("line 1: variant '{}': {e}", name.trim()))
 }
